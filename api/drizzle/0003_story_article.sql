@@ -1,0 +1,2 @@
+ALTER TABLE "story_submissions" ADD COLUMN "article_id" integer;--> statement-breakpoint
+ALTER TABLE "story_submissions" ADD CONSTRAINT "story_submissions_article_id_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."articles"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,68 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema';
+import type { Env } from '../env';
+
+/** Header our app sets from the socket (or trusted proxy) for better-auth's rate limiter. */
+export const CLIENT_IP_HEADER = 'x-site-client-ip';
+
+// Only used outside production (loadEnv requires a real secret there).
+const DEV_SECRET = 'development-only-secret-not-for-production-use-0001';
+
+export function createAuth(db: Database, env: Env) {
+  return betterAuth({
+    appName: env.BRAND_NAME,
+    baseURL: env.SITE_URL,
+    basePath: '/api/auth',
+    secret: env.BETTER_AUTH_SECRET ?? DEV_SECRET,
+    trustedOrigins: [env.SITE_URL],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false },
+        lastName: { type: 'string', required: false },
+        // input: false → better-auth refuses it in sign-up and update payloads.
+        isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 200,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 10 },
+      },
+    },
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    databaseHooks: {
+      user: {
+        create: {
+          // ADMIN_EMAILS grants admin at sign-up; nothing a user sends can.
+          before: async (u) => ({
+            data: { ...u, isAdmin: env.ADMIN_EMAILS.includes(String(u.email).toLowerCase()) },
+          }),
+        },
+      },
+    },
+    plugins: [bearer()],
+    telemetry: { enabled: false },
+    logger: { level: env.NODE_ENV === 'test' ? 'error' : 'warn' },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,42 @@
+import { safeReturnPath } from '@site/shared';
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { currentUser, toCurrentUser } from './middleware';
+
+/** The spec's auth calls (§7), served beside better-auth's own /api/auth/* endpoints. */
+export const authRoutes = new Hono<AppEnv>()
+  .get('/auth/user', async (c) => {
+    const user = await currentUser(c);
+    if (!user) return c.json({ message: 'Not signed in' }, 401);
+    return c.json(toCurrentUser(user));
+  })
+  .get('/auth/admin-status', async (c) => {
+    const user = await currentUser(c);
+    return c.json({ isAdmin: Boolean(user?.isAdmin) });
+  })
+  // Sign In is a navigation: to our sign-in page, then back where the reader was.
+  .get('/login', (c) => {
+    const fromQuery = c.req.query('returnTo');
+    let fromReferer: string | undefined;
+    const referer = c.req.header('referer');
+    if (referer) {
+      try {
+        const u = new URL(referer);
+        if (u.origin === new URL(c.var.deps.env.SITE_URL).origin) fromReferer = u.pathname + u.search;
+      } catch {
+        /* ignore a malformed referer */
+      }
+    }
+    const target = safeReturnPath(fromQuery ?? fromReferer, '/');
+    const returnTo = target.startsWith('/sign-in') ? '/' : target;
+    return c.redirect(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`, 302);
+  })
+  .get('/logout', async (c) => {
+    const res = await c.var.deps.auth.api
+      .signOut({ headers: c.req.raw.headers, asResponse: true })
+      .catch(() => null);
+    const out = c.redirect('/', 302);
+    // Pass on better-auth's cookie clearing.
+    for (const cookie of res?.headers.getSetCookie() ?? []) out.headers.append('set-cookie', cookie);
+    return out;
+  });

@@ -1,0 +1,35 @@
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import type { AppDeps } from './context';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { seedDatabase, type SeedReport } from './db/seed';
+import type { Env } from './env';
+import { localStorage } from './lib/storage';
+
+export interface Booted {
+  deps: AppDeps;
+  app: ReturnType<typeof createApp>;
+  handle: DatabaseHandle;
+  seed: SeedReport | null;
+  close(): Promise<void>;
+}
+
+/** Open the database, apply migrations, seed when asked, and build the app. Used by the server and the tests. */
+export async function boot(
+  env: Env,
+  opts: { database?: DatabaseHandle; seed?: boolean } = {},
+): Promise<Booted> {
+  const handle = opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  await handle.migrate();
+  const auth = createAuth(handle.db, env);
+  const deps: AppDeps = {
+    env,
+    db: handle.db,
+    dbKind: handle.kind,
+    auth,
+    storage: localStorage(env.UPLOAD_DIR),
+  };
+  const seed = (opts.seed ?? env.SEED_DEMO) ? await seedDatabase(deps) : null;
+  const app = createApp(deps);
+  return { deps, app, handle, seed, close: () => handle.close() };
+}

@@ -1,0 +1,32 @@
+import type { Auth } from './auth/auth';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import type { Storage } from './lib/storage';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  isAdmin?: boolean | null;
+  createdAt: Date;
+}
+
+/** Everything a request handler may need, built once per app instance (tests build their own). */
+export interface AppDeps {
+  env: Env;
+  db: Database;
+  dbKind: 'pglite' | 'postgres';
+  auth: Auth;
+  storage: Storage;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    /** undefined = not looked up yet; null = anonymous. Use currentUser(c). */
+    user: SessionUser | null | undefined;
+  };
+};

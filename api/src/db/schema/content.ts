@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The full-text document of an article. The GIN index and every search query use this one
+ * expression, so PostgreSQL can match them (title A, excerpt and tags B, body C).
+ */
+export function articleSearchVector(t: {
+  title: AnyPgColumn;
+  excerpt: AnyPgColumn;
+  content: AnyPgColumn;
+  tags: AnyPgColumn;
+}) {
+  return sql`(setweight(to_tsvector('english'::regconfig, coalesce(${t.title}, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(${t.excerpt}, '')), 'B') || setweight(jsonb_to_tsvector('english'::regconfig, coalesce(${t.tags}, '[]'::jsonb), '["string"]'), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(${t.content}, '')), 'C'))`;
+}
+
+/**
+ * The stored copy of articleSearchVector() (migration 0001, GIN-indexed as articles_search_vector_idx).
+ * Search with `articleSearchDocument @@ query` and rank with `ts_rank(articleSearchDocument, query)`:
+ * reading the stored vector avoids recomputing to_tsvector for every candidate row (10-60x faster at
+ * 100,000 articles, docs/performance.md). Not a drizzle column, so selecting an article never returns it.
+ */
+export const articleSearchDocument = sql`"articles"."search_vector"`;
+
+/**
+ * An article's date for "newest first" (spec §2: publishedAt, else createdAt). The list indexes are
+ * built on this same expression, so ordering by it (desc, then id desc) reads the index instead of sorting.
+ */
+export function articleDate(t: { publishedAt: AnyPgColumn; createdAt: AnyPgColumn }) {
+  return sql`coalesce(${t.publishedAt}, ${t.createdAt})`;
+}
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull(),
+    content: text('content').notNull(),
+    category: text('category').notNull(),
+    imageUrl: text('image_url'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    readTime: integer('read_time').notNull().default(1),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('published'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    author: text('author'),
+    description: text('description'),
+    source: text('source'),
+    url: text('url'),
+    isExternal: boolean('is_external').notNull().default(false),
+    /** RSS de-duplication key: the item's GUID, else its normalised link. */
+    externalKey: text('external_key'),
+  },
+  (t) => [
+    // Lists, featured, related and search candidates all order by articleDate() desc, id desc.
+    index('articles_status_newest_idx').on(t.status, sql`${articleDate(t)} desc`, sql`${t.id} desc`),
+    index('articles_status_category_newest_idx').on(
+      t.status,
+      t.category,
+      sql`${articleDate(t)} desc`,
+      sql`${t.id} desc`,
+    ),
+    uniqueIndex('articles_external_key_idx').on(t.externalKey),
+    index('articles_search_idx').using('gin', articleSearchVector(t)),
+  ],
+);
+
+export const challenges = pgTable('challenges', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  imageUrl: text('image_url'),
+  participantCount: integer('participant_count').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Community stories sent from /community/submit-story, held for admins. */
+export const storySubmissions = pgTable('story_submissions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  title: text('title').notNull(),
+  story: text('story').notNull(),
+  status: text('status', { enum: ['new', 'approved', 'rejected'] })
+    .notNull()
+    .default('new'),
+  /** The community draft made from it when an editor approved it. */
+  articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['unread', 'read', 'replied'] })
+      .notNull()
+      .default('unread'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_status_date_idx').on(t.status, t.createdAt.desc())],
+);

@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './content';
+export * from './shop';
+export * from './recipes';
+export * from './rss';

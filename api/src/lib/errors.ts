@@ -1,0 +1,30 @@
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** Throw from anywhere in a request: answered as JSON `{ message }` with this status. */
+export class ApiError extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(status, { message });
+  }
+}
+
+export const notFound = (message = 'Not found') => new ApiError(404, message);
+export const badRequest = (message: string, issues?: unknown) => new ApiError(400, message, { issues });
+export const conflict = (message: string) => new ApiError(409, message);
+
+/** PostgreSQL error code of a driver error, also when drizzle wraps it in `cause`. */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
+export const isForeignKeyViolation = (err: unknown) => pgErrorCode(err) === '23503';

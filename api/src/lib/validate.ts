@@ -1,0 +1,25 @@
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import type { ZodType } from 'zod';
+
+/**
+ * zValidator that answers bad input with 400 `{ message, issues }` (DESIGN.md §3).
+ * The message names the first problem so a human can act on it.
+ */
+export function validate<T extends ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+) {
+  return zValidator(target, schema, (result, c) => {
+    if (!result.success) {
+      const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      const first = issues[0];
+      const message = first
+        ? first.path
+          ? `${first.path}: ${first.message}`
+          : first.message
+        : 'Invalid input';
+      return c.json({ message, issues }, 400);
+    }
+  });
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AiComparisonResult,
+  type AiReviewResult,
+  type AiStatus,
+  aiComparisonAnswer,
+  aiComparisonInput,
+  aiReviewAnswer,
+  aiReviewInput,
+  analyzeImageFields,
+} from '@site/shared';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { AI_NOT_CONFIGURED_MESSAGE, aiConfigured } from '../../ai/client';
+import { completeStructured } from '../../ai/complete';
+import { ARTICLE_CATEGORY_FOR, authorName, createDraft } from '../../ai/drafts';
+import { cleanArticleHtml, comparisonTableHtml, ratingHtml, roundRating } from '../../ai/html';
+import { imageDataUrl } from '../../ai/image';
+import { comparisonMessages, imageReviewMessages, reviewMessages } from '../../ai/prompts';
+import { currentUser, requireAdmin } from '../../auth/middleware';
+import type { AppEnv } from '../../context';
+import { ApiError, badRequest } from '../../lib/errors';
+import { validate } from '../../lib/validate';
+import { checkImage, reencodeImage } from '../../uploads/image-check';
+import { fileField, imageBodyLimit, readMultipart } from '../../uploads/multipart';
+
+/** 503 before any body is read when no key is set (issue 7). */
+const requireAi: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!aiConfigured(c.var.deps.env)) return c.json({ message: AI_NOT_CONFIGURED_MESSAGE }, 503);
+  await next();
+};
+
+/** A 429 also carries the standard Retry-After header (the body has the same hint in words). */
+const retryAfterHeader: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.status !== 429) return;
+  const body = (await c.res
+    .clone()
+    .json()
+    .catch(() => null)) as { retryAfter?: unknown } | null;
+  if (typeof body?.retryAfter === 'number') c.res.headers.set('Retry-After', String(body.retryAfter));
+};
+
+/** A review answer as the article body: rating first, then the model's (sanitised) HTML. */
+function reviewBody(answer: { rating: number; content: string }) {
+  const content = cleanArticleHtml(answer.content);
+  if (!content) throw new ApiError(502, 'The AI service returned an empty review. Nothing was saved.');
+  return `${ratingHtml(answer.rating)}\n${content}`;
+}
+
+/** AI content tools (spec §2 AI Content tab, §7). Every generated article is saved as a draft. */
+export const adminAiRoutes = new Hono<AppEnv>()
+  .use('/admin/analyze-product-image', retryAfterHeader)
+  .use('/admin/ai/*', retryAfterHeader)
+  .get('/admin/ai/status', requireAdmin, (c) => {
+    const { env } = c.var.deps;
+    const configured = aiConfigured(env);
+    return c.json({
+      configured,
+      status: configured ? 'Active' : 'Not configured',
+      model: env.OPENAI_MODEL,
+      style: 'product',
+      outputFormat: 'JSON',
+    } satisfies AiStatus);
+  })
+  .post('/admin/analyze-product-image', requireAdmin, requireAi, imageBodyLimit, async (c) => {
+    const { env, db, storage } = c.var.deps;
+    const form = await readMultipart(c.req.raw);
+    const fields = analyzeImageFields.safeParse({
+      category: form.get('category') ?? undefined,
+      priceRange: form.get('priceRange') ?? undefined,
+    });
+    if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? 'Invalid input');
+    const image = await checkImage(await fileField(form, 'image', 'Please select an image file'));
+
+    const answer = await completeStructured(env, {
+      name: 'product_image_review',
+      schema: aiReviewAnswer,
+      messages: imageReviewMessages({ ...fields.data, dataUrl: await imageDataUrl(image) }),
+    });
+    const rating = roundRating(answer.rating);
+    const content = reviewBody({ ...answer, rating });
+
+    // The photo becomes the article's image (re-encoded like any upload).
+    const file = await reencodeImage(image);
+    const name = `ai-${randomUUID()}.${file.ext}`;
+    await storage.put(name, file.data, file.mime);
+    let article: Awaited<ReturnType<typeof createDraft>>;
+    try {
+      article = await createDraft(db, {
+        title: answer.title,
+        excerpt: answer.excerpt,
+        content,
+        category: 'style',
+        tags: ['product review', fields.data.category],
+        author: authorName(await currentUser(c)),
+        imageUrl: storage.publicPath(name),
+      });
+    } catch (err) {
+      await storage.delete(name);
+      throw err;
+    }
+    return c.json({ ...answer, rating, content, article } satisfies AiReviewResult, 201);
+  })
+  .post('/admin/ai/review', requireAdmin, requireAi, validate('json', aiReviewInput), async (c) => {
+    const { env, db } = c.var.deps;
+    const input = c.req.valid('json');
+    const answer = await completeStructured(env, {
+      name: 'product_review',
+      schema: aiReviewAnswer,
+      messages: reviewMessages(input),
+    });
+    const rating = roundRating(answer.rating);
+    const content = reviewBody({ ...answer, rating });
+    const article = await createDraft(db, {
+      title: answer.title,
+      excerpt: answer.excerpt,
+      content,
+      category: ARTICLE_CATEGORY_FOR[input.category],
+      tags: ['product review', input.category],
+      author: authorName(await currentUser(c)),
+    });
+    return c.json({ ...answer, rating, content, article } satisfies AiReviewResult, 201);
+  })
+  .post('/admin/ai/comparison', requireAdmin, requireAi, validate('json', aiComparisonInput), async (c) => {
+    const { env, db } = c.var.deps;
+    const input = c.req.valid('json');
+    const answer = await completeStructured(env, {
+      name: 'product_comparison',
+      schema: aiComparisonAnswer,
+      messages: comparisonMessages(input),
+    });
+    const content = [
+      cleanArticleHtml(answer.introduction),
+      '<h2>At a glance</h2>',
+      comparisonTableHtml(answer.table),
+      '<h2>Our verdict</h2>',
+      cleanArticleHtml(answer.verdict),
+    ].join('\n');
+    const article = await createDraft(db, {
+      title: answer.title,
+      excerpt: answer.excerpt,
+      content,
+      category: ARTICLE_CATEGORY_FOR[input.category],
+      tags: ['comparison', input.category],
+      author: authorName(await currentUser(c)),
+    });
+    return c.json(
+      { title: answer.title, excerpt: answer.excerpt, content, article } satisfies AiComparisonResult,
+      201,
+    );
+  });

@@ -1,0 +1,97 @@
+import { ARTICLE_CATEGORIES, contentListQuery, LIMITS, searchQuery } from '@site/shared';
+import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+import { articles } from '../../db/schema';
+import { articleDate, articleSearchDocument } from '../../db/schema/content';
+import { publicCache } from '../../lib/cache';
+import { notFound } from '../../lib/errors';
+import { articleBodyHtml } from '../../lib/html';
+import { validate } from '../../lib/validate';
+
+const { content: _body, status: _status, externalKey: _key, ...summaryColumns } = getTableColumns(articles);
+const published = eq(articles.status, 'published');
+/** Spec §2: newest first by publishedAt, else createdAt; id breaks ties so pages never overlap. */
+const newestFirst = [desc(articleDate(articles)), desc(articles.id)];
+
+const SEARCH_CANDIDATES = 200;
+
+/** "calm morn" → 'calm:* & morn:*' — every word must match, each as a prefix. */
+function prefixQuery(q: string): string | null {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length
+    ? words
+        .slice(0, 8)
+        .map((w) => `${w}:*`)
+        .join(' & ')
+    : null;
+}
+
+/** Public reads: published articles only (drafts are the admin area's business). */
+export const contentPublicRoutes = new Hono<AppEnv>()
+  .use('/content', publicCache())
+  .use('/content/*', publicCache())
+  .get('/content', validate('query', contentListQuery), async (c) => {
+    const { category, limit, offset } = c.req.valid('query');
+    const where: SQL[] = [published];
+    if (category) where.push(eq(articles.category, category));
+    const rows = await c.var.deps.db
+      .select(summaryColumns)
+      .from(articles)
+      .where(and(...where))
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset);
+    return c.json(rows);
+  })
+  .get('/content/counts', async (c) => {
+    const rows = await c.var.deps.db
+      .select({ category: articles.category, n: count() })
+      .from(articles)
+      .where(published)
+      .groupBy(articles.category);
+    const counts: Record<string, number> = { all: 0 };
+    for (const cat of ARTICLE_CATEGORIES) counts[cat] = 0;
+    for (const r of rows) {
+      counts[r.category] = Number(r.n);
+      counts.all = (counts.all ?? 0) + Number(r.n);
+    }
+    return c.json(counts);
+  })
+  .get('/content/featured', async (c) => {
+    const rows = await c.var.deps.db
+      .select(summaryColumns)
+      .from(articles)
+      .where(and(published, eq(articles.isExternal, false)))
+      .orderBy(...newestFirst)
+      .limit(LIMITS.featured);
+    return c.json(rows);
+  })
+  .get('/content/search', validate('query', searchQuery), async (c) => {
+    const query = prefixQuery(c.req.valid('query').q);
+    if (!query) return c.json([]);
+    const tsq = sql`to_tsquery('english'::regconfig, ${query})`;
+    // Rank only the newest matches: ranking every hit of a common word at 100,000 articles costs
+    // 0.1-0.3 s, while the newest SEARCH_CANDIDATES come cheaply off the newest-first index (common
+    // words) or the stored vector's GIN index (rare ones).
+    const candidates = sql`(select ${articles.id} from ${articles} where ${published} and ${articleSearchDocument} @@ ${tsq}
+      order by ${articleDate(articles)} desc, ${articles.id} desc limit ${SEARCH_CANDIDATES})`;
+    const rows = await c.var.deps.db
+      .select(summaryColumns)
+      .from(articles)
+      .where(sql`${articles.id} in ${candidates}`)
+      .orderBy(desc(sql`ts_rank(${articleSearchDocument}, ${tsq})`), ...newestFirst)
+      .limit(LIMITS.searchMaxResults);
+    return c.json(rows);
+  })
+  .get('/content/:identifier', async (c) => {
+    const id = c.req.param('identifier');
+    const match = /^\d{1,9}$/.test(id) ? eq(articles.id, Number(id)) : eq(articles.slug, id);
+    const [row] = await c.var.deps.db
+      .select({ ...summaryColumns, content: articles.content })
+      .from(articles)
+      .where(and(published, match))
+      .limit(1);
+    if (!row) throw notFound('Article not found');
+    return c.json({ ...row, contentHtml: articleBodyHtml(row.content) });
+  });

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { authRoutes } from '../auth/routes';
+import type { AppEnv } from '../context';
+import { adminAiRoutes } from './admin/ai';
+import { adminMessagesRoutes } from './admin/messages';
+import { adminRssRoutes } from './admin/rss';
+import { adminStoriesRoutes } from './admin/stories';
+import { adminUsersRoutes } from './admin/users';
+import { challengeRoutes } from './challenges';
+import { contactRoutes } from './contact';
+import { contentAdminRoutes } from './content/admin';
+import { contentPublicRoutes } from './content/public';
+import { healthRoutes } from './health';
+import { productCategoriesAdminRoutes } from './product-categories/admin';
+import { productCategoryPublicRoutes } from './product-categories/public';
+import { productsAdminRoutes } from './products/admin';
+import { productPublicRoutes } from './products/public';
+import { recipesAdminRoutes } from './recipes/admin';
+import { recipePublicRoutes } from './recipes/public';
+import { storyRoutes } from './stories';
+import { uploadRoutes } from './upload';
+
+/**
+ * Every /api router, chained so that AppType carries each route's types to the typed client.
+ * One line per resource; keep the chain unbroken.
+ */
+export const apiRoutes = new Hono<AppEnv>()
+  .route('/', healthRoutes)
+  .route('/', authRoutes)
+  .route('/', adminAiRoutes)
+  .route('/', productCategoryPublicRoutes)
+  .route('/', productPublicRoutes)
+  .route('/', recipePublicRoutes)
+  .route('/', contactRoutes)
+  .route('/', contentPublicRoutes)
+  .route('/', challengeRoutes)
+  .route('/', storyRoutes)
+  .route('/', contentAdminRoutes)
+  .route('/', productsAdminRoutes)
+  .route('/', recipesAdminRoutes)
+  .route('/', productCategoriesAdminRoutes)
+  .route('/', adminUsersRoutes)
+  .route('/', adminMessagesRoutes)
+  .route('/', adminStoriesRoutes)
+  .route('/', uploadRoutes)
+  .route('/', adminRssRoutes);

@@ -1,0 +1,61 @@
+import { LIMITS } from '@site/shared';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata } from 'sharp';
+import { ApiError } from '../lib/errors';
+
+export type ImageMime = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+const ALLOWED = new Set<string>(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+export const INVALID_TYPE_MESSAGE = 'Invalid file type. Please upload a JPEG, PNG, GIF, or WebP image.';
+export const TOO_LARGE_MESSAGE = 'File too large. Please upload an image smaller than 5MB.';
+
+export interface CheckedImage {
+  mime: ImageMime;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+}
+
+/**
+ * Decide an upload's type from its bytes (magic numbers), never from its name or Content-Type,
+ * and refuse sizes and dimensions we will not decode. Throws ApiError 413/415/400.
+ */
+export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
+  if (bytes.byteLength > LIMITS.uploadMaxBytes) throw new ApiError(413, TOO_LARGE_MESSAGE);
+  if (bytes.byteLength === 0) throw new ApiError(400, 'The image file is empty.');
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !ALLOWED.has(type.mime)) throw new ApiError(415, INVALID_TYPE_MESSAGE);
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: LIMITS.uploadMaxPixels }).metadata();
+  } catch {
+    throw new ApiError(415, 'The image could not be read. It may be damaged.');
+  }
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (!width || !height) throw new ApiError(415, 'The image could not be read. It may be damaged.');
+  if (
+    width > LIMITS.uploadMaxDimension ||
+    height > LIMITS.uploadMaxDimension ||
+    width * height > LIMITS.uploadMaxPixels
+  ) {
+    throw new ApiError(
+      400,
+      `Image dimensions ${width}×${height} are too large (at most ${LIMITS.uploadMaxDimension} px a side).`,
+    );
+  }
+  return { mime: type.mime as ImageMime, width, height, bytes };
+}
+
+/**
+ * Re-encode with libvips: strips EXIF/GPS and any trailing payload, caps the size at 2000 px.
+ * GIFs stay animated GIFs; everything else becomes WebP.
+ */
+export async function reencodeImage(img: CheckedImage): Promise<{ data: Buffer; ext: string; mime: string }> {
+  const animated = img.mime === 'image/gif';
+  const pipeline = sharp(img.bytes, { animated, limitInputPixels: LIMITS.uploadMaxPixels })
+    .rotate()
+    .resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true });
+  if (animated) return { data: await pipeline.gif().toBuffer(), ext: 'gif', mime: 'image/gif' };
+  return { data: await pipeline.webp({ quality: 82 }).toBuffer(), ext: 'webp', mime: 'image/webp' };
+}

@@ -1,0 +1,66 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Text files worth compressing; images and fonts are compressed already. */
+export const COMPRESSIBLE_FILE = /\.(js|css|svg|json|txt|webmanifest)$/i;
+
+export interface FileVariants {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+// Build files have hashed, never-reused names, so one compression per file per process is enough.
+// Module-level on purpose: every app instance in a process serves the same build.
+const variants = new Map<string, Promise<FileVariants>>();
+
+/** The file with its brotli (quality 11) and gzip (level 9) forms, made once off the main thread. */
+export function compressedFile(file: string): Promise<FileVariants> {
+  let hit = variants.get(file);
+  if (!hit) {
+    hit = (async () => {
+      const raw = await readFile(file);
+      const [br, gz] = await Promise.all([
+        brotli(raw, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        }),
+        gzip(raw, { level: 9 }),
+      ]);
+      return { raw, br, gzip: gz };
+    })();
+    hit.catch(() => variants.delete(file));
+    variants.set(file, hit);
+  }
+  return hit;
+}
+
+/** Compress every text asset of the build in the background, so the first visitor never waits. */
+export async function warmCompressedAssets(dir: string): Promise<number> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const files = names.filter((n) => COMPRESSIBLE_FILE.test(n)).map((n) => path.join(dir, n));
+  await Promise.all(files.map((f) => compressedFile(f).catch(() => null)));
+  return files.length;
+}
+
+/** The best encoding the client accepts: br, then gzip, else none (q=0 means "not this one"). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (enc: string) => (accepted.get(enc) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}

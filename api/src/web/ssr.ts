@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import type { Context, Handler, Hono } from 'hono';
+import { CLIENT_IP_HEADER } from '../auth/auth';
+import { hasSessionCredentials } from '../auth/middleware';
+import { type CachedEntry, getCached, putCached, singleFlight } from '../lib/cache';
+import type { AppEnv } from '../context';
+import { webClientDir, webServerEntry } from './paths';
+
+/** The contract of web/src/entry-server.tsx. */
+export interface RenderRequest {
+  url: string;
+  fetchApi: (path: string) => Promise<Response>;
+  siteUrl: string;
+  brand: string;
+}
+export interface RenderResult {
+  status: number;
+  redirect?: string;
+  head: string;
+  html: string;
+  /** Inline <script> holding the react-query state, already escaped. */
+  stateScript: string;
+}
+interface Renderer {
+  template: string;
+  render(req: RenderRequest): Promise<RenderResult>;
+}
+
+let loading: Promise<Renderer> | null = null;
+
+async function loadRenderer(): Promise<Renderer> {
+  const [template, mod] = await Promise.all([
+    readFile(`${webClientDir}/index.html`, 'utf8'),
+    import(pathToFileURL(webServerEntry).href) as Promise<{ render: Renderer['render'] }>,
+  ]);
+  return { template, render: mod.render };
+}
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Site not built</title>
+<p>The web app has not been built yet. Run <code>npx -y pnpm@10 build</code> (or <code>npx -y pnpm@10 start</code>).</p>`;
+
+/** Server-renders every page the API does not own; API calls made while rendering stay in-process. */
+export function ssrHandler(app: Hono<AppEnv>): Handler<AppEnv> {
+  return async (c: Context<AppEnv>) => {
+    loading ??= loadRenderer().catch((err) => {
+      loading = null;
+      throw err;
+    });
+    let renderer: Renderer;
+    try {
+      renderer = await loading;
+    } catch {
+      return c.html(NOT_BUILT, 503);
+    }
+    const { env } = c.var.deps;
+    const url = new URL(c.req.url);
+    // Anonymous readers all get the same page: serve a burst of them from one render (lib/cache.ts).
+    const cacheKey = `ssr:${url.pathname}${url.search}`;
+    const cacheable = env.PUBLIC_CACHE_MS > 0 && !hasSessionCredentials(c.req.raw.headers);
+    const forward: Record<string, string> = {
+      cookie: c.req.header('cookie') ?? '',
+      [CLIENT_IP_HEADER]: c.req.header(CLIENT_IP_HEADER) ?? 'unknown',
+    };
+    const authz = c.req.header('authorization');
+    if (authz) forward.authorization = authz;
+    const renderPage = async () => {
+      const result = await renderer.render({
+        url: url.pathname + url.search,
+        fetchApi: async (path) => app.request(path, { headers: forward }),
+        siteUrl: env.SITE_URL,
+        brand: env.BRAND_NAME,
+      });
+      const headers: [string, string][] = [['content-type', 'text/html; charset=UTF-8']];
+      if (result.redirect)
+        return {
+          status: 302,
+          headers: [...headers, ['location', result.redirect]] as [string, string][],
+          body: new ArrayBuffer(0),
+        };
+      const page = renderer.template
+        .replace('<!--app-head-->', result.head)
+        .replace('<!--app-html-->', result.html)
+        .replace('<!--app-state-->', result.stateScript);
+      const body = new TextEncoder().encode(page).buffer as ArrayBuffer;
+      return {
+        status: result.status,
+        headers: [...headers, ['cache-control', 'no-cache']] as [string, string][],
+        body,
+      };
+    };
+    let entry: CachedEntry | undefined = cacheable ? getCached(c.var.deps, cacheKey) : undefined;
+    if (!entry) {
+      // Concurrent anonymous requests for one page share a single render.
+      entry = cacheable
+        ? ((await singleFlight(c.var.deps, cacheKey, async () => {
+            const rendered = await renderPage();
+            if (rendered.status !== 302) putCached(c.var.deps, cacheKey, env.PUBLIC_CACHE_MS, rendered);
+            return rendered;
+          })) ?? undefined)
+        : await renderPage();
+    }
+    if (!entry) return c.html(NOT_BUILT, 503);
+    return new Response(entry.body.slice(0), { status: entry.status, headers: entry.headers });
+  };
+}

@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { COMPRESSIBLE_FILE, compressedFile, pickEncoding } from './compressed';
+import { demoAssetsDir, webClientDir } from './paths';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serve one file from a folder, refusing anything that escapes it. Text files go out brotli- or
+ * gzip-compressed when the client accepts it (the main bundle: 382 KB raw, 100 KB brotli).
+ */
+async function sendFile(
+  root: string,
+  rel: string,
+  cacheControl: string,
+  acceptEncoding?: string,
+): Promise<Response | null> {
+  const file = path.resolve(root, `.${path.posix.normalize(`/${rel}`)}`);
+  if (!file.startsWith(root + path.sep)) return null;
+  const type = TYPES[path.extname(file).toLowerCase()];
+  if (!type) return null;
+  const headers: Record<string, string> = {
+    'content-type': type,
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+  };
+  try {
+    if (!COMPRESSIBLE_FILE.test(file)) return new Response(await readFile(file), { headers });
+    const forms = await compressedFile(file);
+    const encoding = pickEncoding(acceptEncoding);
+    headers.vary = 'accept-encoding';
+    if (encoding) headers['content-encoding'] = encoding;
+    const body = encoding ? forms[encoding] : forms.raw;
+    headers['content-length'] = String(body.length);
+    return new Response(new Uint8Array(body), { headers });
+  } catch {
+    return null;
+  }
+}
+
+export const staticRoutes = new Hono<AppEnv>()
+  // Vite's hashed bundles never change under one name.
+  .get(
+    '/assets/*',
+    async (c) =>
+      (await sendFile(webClientDir, c.req.path, IMMUTABLE, c.req.header('accept-encoding'))) ?? c.notFound(),
+  )
+  .get(
+    '/demo/*',
+    async (c) =>
+      (await sendFile(demoAssetsDir, c.req.path.slice('/demo'.length), 'public, max-age=86400')) ??
+      c.notFound(),
+  )
+  // Uploaded names are random and never reused, so they can be cached for good.
+  .get('/uploads/:name', async (c) => {
+    const name = c.req.param('name');
+    const type = TYPES[path.extname(name).toLowerCase()];
+    const file = type ? await c.var.deps.storage.get(name).catch(() => null) : null;
+    if (!file || !type) return c.json({ message: 'Not found' }, 404);
+    return new Response(new Uint8Array(file.data), {
+      headers: {
+        'content-type': type,
+        'content-length': String(file.size),
+        'cache-control': IMMUTABLE,
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+      },
+    });
+  })
+  .get(
+    '/favicon.svg',
+    async (c) =>
+      (await sendFile(
+        webClientDir,
+        'favicon.svg',
+        'public, max-age=86400',
+        c.req.header('accept-encoding'),
+      )) ?? c.notFound(),
+  )
+  .get(
+    '/favicon.ico',
+    async (c) => (await sendFile(webClientDir, 'favicon.svg', 'public, max-age=86400')) ?? c.notFound(),
+  );

@@ -1,0 +1,202 @@
+import type { Booted } from '../src/bootstrap';
+import * as s from '../src/db/schema';
+
+/** Rows every admin route can act on; made once per test app. */
+export interface AdminFixture {
+  articleId: number;
+  productId: number;
+  recipeId: number;
+  categoryId: number;
+  emptyCategoryId: number;
+  messageId: number;
+  /** Two stories: one to approve, one to reject and then delete. */
+  storyIds: [number, number];
+  userId: string;
+}
+
+export async function makeAdminFixture(booted: Booted, userId: string): Promise<AdminFixture> {
+  const db = booted.deps.db;
+  const [cat] = await db
+    .insert(s.productCategories)
+    .values({ name: 'Skincare', description: 'Glow' })
+    .returning();
+  const [empty] = await db.insert(s.productCategories).values({ name: 'Empty' }).returning();
+  const [article] = await db
+    .insert(s.articles)
+    .values({ slug: 'fixture', title: 'Fixture', excerpt: 'E', content: 'C', category: 'wellness' })
+    .returning();
+  const [product] = await db
+    .insert(s.products)
+    .values({ title: 'Serum', description: 'D', price: '10.00', categoryId: cat!.id })
+    .returning();
+  const [recipe] = await db
+    .insert(s.recipes)
+    .values({ title: 'Soup', ingredients: ['a'], instructions: ['b'] })
+    .returning();
+  const [message] = await db
+    .insert(s.contactMessages)
+    .values({ firstName: 'A', lastName: 'B', email: 'a@b.co', subject: 'Hi', message: 'Hello' })
+    .returning();
+  const stories = await db
+    .insert(s.storySubmissions)
+    .values(
+      [1, 2].map((n) => ({
+        name: 'Reader',
+        email: 'r@example.com',
+        title: `Story ${n}`,
+        story: 'A long enough story about a morning walk that changed my week.',
+      })),
+    )
+    .returning();
+  return {
+    articleId: article!.id,
+    productId: product!.id,
+    recipeId: recipe!.id,
+    categoryId: cat!.id,
+    emptyCategoryId: empty!.id,
+    messageId: message!.id,
+    storyIds: [stories[0]!.id, stories[1]!.id],
+    userId,
+  };
+}
+
+/** A tiny valid PNG for the upload route (1×1). */
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+export function imageForm(bytes: Uint8Array = PNG_1PX, name = 'a.png', type = 'image/png') {
+  const form = new FormData();
+  form.append('image', new Blob([bytes], { type }), name);
+  return form;
+}
+
+export interface AdminRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: (f: AdminFixture) => string;
+  body?: (f: AdminFixture) => unknown;
+  /** Status an admin gets (the route works). */
+  adminStatus: number;
+}
+
+/**
+ * Every admin endpoint. The RSS and AI work add their routes here, so the access test walks them too.
+ * Order matters only for the admin pass: deletes come last.
+ */
+export const adminRoutes: AdminRoute[] = [
+  // RSS (the test env points RSS_SOURCES at loopback only).
+  { method: 'GET', path: () => '/api/admin/rss/status', adminStatus: 200 },
+  { method: 'POST', path: () => '/api/admin/rss/process', adminStatus: 202 },
+  // AI: without OPENAI_API_KEY an admin gets 503 "not configured"; others never get that far.
+  { method: 'GET', path: () => '/api/admin/ai/status', adminStatus: 200 },
+  {
+    method: 'POST',
+    path: () => '/api/admin/ai/review',
+    body: () => ({
+      productName: 'Glow Serum',
+      category: 'skincare',
+      priceRange: '£20-£30',
+      targetAudience: 'busy mums',
+      keyFeatures: 'vitamin C, fragrance free',
+    }),
+    adminStatus: 503,
+  },
+  {
+    method: 'POST',
+    path: () => '/api/admin/ai/comparison',
+    body: () => ({ category: 'skincare', products: 'Serum A\nSerum B' }),
+    adminStatus: 503,
+  },
+  {
+    method: 'POST',
+    path: () => '/api/admin/analyze-product-image',
+    body: () => imageForm(),
+    adminStatus: 503,
+  },
+  { method: 'GET', path: () => '/api/admin/content?limit=50', adminStatus: 200 },
+  { method: 'GET', path: (f) => `/api/admin/content/${f.articleId}`, adminStatus: 200 },
+  {
+    method: 'POST',
+    path: () => '/api/content',
+    body: () => ({ title: 'New', excerpt: 'E', content: 'C', category: 'style' }),
+    adminStatus: 201,
+  },
+  {
+    method: 'PUT',
+    path: (f) => `/api/content/${f.articleId}`,
+    body: () => ({ title: 'Changed', excerpt: 'E', content: 'C', category: 'style' }),
+    adminStatus: 200,
+  },
+  { method: 'GET', path: () => '/api/admin/products?limit=50', adminStatus: 200 },
+  {
+    method: 'POST',
+    path: () => '/api/products',
+    body: (f) => ({ title: 'P', description: 'D', price: 5, categoryId: f.categoryId }),
+    adminStatus: 201,
+  },
+  {
+    method: 'PUT',
+    path: (f) => `/api/products/${f.productId}`,
+    body: () => ({ title: 'P2', description: 'D', price: 6 }),
+    adminStatus: 200,
+  },
+  { method: 'GET', path: () => '/api/admin/recipes?limit=50', adminStatus: 200 },
+  {
+    method: 'POST',
+    path: () => '/api/recipes',
+    body: () => ({ title: 'R', ingredients: ['x'], instructions: ['y'] }),
+    adminStatus: 201,
+  },
+  {
+    method: 'PUT',
+    path: (f) => `/api/recipes/${f.recipeId}`,
+    body: () => ({ title: 'R2', ingredients: ['x'], instructions: ['y'] }),
+    adminStatus: 200,
+  },
+  { method: 'GET', path: () => '/api/admin/product-categories', adminStatus: 200 },
+  {
+    method: 'POST',
+    path: () => '/api/product-categories',
+    body: () => ({ name: 'New cat' }),
+    adminStatus: 201,
+  },
+  {
+    method: 'PUT',
+    path: (f) => `/api/product-categories/${f.categoryId}`,
+    body: () => ({ name: 'Renamed' }),
+    adminStatus: 200,
+  },
+  { method: 'GET', path: () => '/api/admin/users', adminStatus: 200 },
+  {
+    method: 'PUT',
+    path: (f) => `/api/admin/users/${f.userId}/admin`,
+    body: () => ({ isAdmin: true }),
+    adminStatus: 200,
+  },
+  { method: 'GET', path: () => '/api/admin/contact-messages', adminStatus: 200 },
+  { method: 'GET', path: () => '/api/admin/contact-messages?status=unread', adminStatus: 200 },
+  { method: 'GET', path: () => '/api/admin/contact-messages/counts', adminStatus: 200 },
+  {
+    method: 'PATCH',
+    path: (f) => `/api/admin/contact-messages/${f.messageId}`,
+    body: () => ({ status: 'read' }),
+    adminStatus: 200,
+  },
+  { method: 'GET', path: () => '/api/admin/stories', adminStatus: 200 },
+  { method: 'GET', path: () => '/api/admin/stories?status=new', adminStatus: 200 },
+  { method: 'GET', path: () => '/api/admin/stories/counts', adminStatus: 200 },
+  { method: 'POST', path: (f) => `/api/admin/stories/${f.storyIds[0]}/approve`, adminStatus: 201 },
+  {
+    method: 'PATCH',
+    path: (f) => `/api/admin/stories/${f.storyIds[1]}`,
+    body: () => ({ status: 'rejected' }),
+    adminStatus: 200,
+  },
+  { method: 'POST', path: () => '/api/upload', body: () => imageForm(), adminStatus: 201 },
+  { method: 'DELETE', path: (f) => `/api/content/${f.articleId}`, adminStatus: 204 },
+  { method: 'DELETE', path: (f) => `/api/products/${f.productId}`, adminStatus: 204 },
+  { method: 'DELETE', path: (f) => `/api/recipes/${f.recipeId}`, adminStatus: 204 },
+  { method: 'DELETE', path: (f) => `/api/product-categories/${f.emptyCategoryId}`, adminStatus: 204 },
+  { method: 'DELETE', path: (f) => `/api/admin/contact-messages/${f.messageId}`, adminStatus: 204 },
+  { method: 'DELETE', path: (f) => `/api/admin/stories/${f.storyIds[1]}`, adminStatus: 204 },
+];

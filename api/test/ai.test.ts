@@ -1,0 +1,366 @@
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Booted } from '../src/bootstrap';
+import { articles } from '../src/db/schema';
+import { type FakeOpenAI, type ReceivedRequest, startFakeOpenAI } from './ai-fake-openai';
+import { Agent, dbTargets, signUp, signUpAdmin, testApp } from './helpers';
+
+const KEY = 'sk-test-secret-key-1234567890';
+const TIMEOUT_MS = 400;
+
+const goodReview = {
+  productName: 'Rose Glow Serum',
+  rating: 4.4,
+  title: 'Rose Glow Serum Review: A Gentle Everyday Glow',
+  excerpt: 'A lightweight serum that brightens without irritation.',
+  content:
+    '<h2>First impressions</h2><p>Silky and light.</p><script>alert(1)</script><p onclick="x()">Worth it.</p>',
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field below
+type Body = Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Body;
+
+async function pngBytes(color = '#e8a0b4') {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+function imageForm(
+  fields: Record<string, string>,
+  file?: { bytes: Uint8Array; type?: string; name?: string },
+) {
+  const form = new FormData();
+  if (file) {
+    form.append(
+      'image',
+      new Blob([file.bytes], { type: file.type ?? 'image/png' }),
+      file.name ?? 'product.png',
+    );
+  }
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return form;
+}
+
+describe.each(dbTargets)('AI content tools on %s', (kind) => {
+  let fake: FakeOpenAI;
+  let booted: Booted;
+  let admin: Agent;
+  const articleCount = async () => (await booted.deps.db.select({ n: count() }).from(articles))[0]?.n;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    booted = await testApp(kind, {
+      env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, OPENAI_TIMEOUT_MS: String(TIMEOUT_MS) },
+    });
+    admin = (await signUpAdmin(booted)).agent;
+  });
+  afterAll(async () => {
+    await booted?.close();
+    await fake?.close();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a good vision answer creates a style draft by the admin and returns productName, rating, title, content, excerpt', async () => {
+    fake.set({ kind: 'answer', json: goodReview });
+    const res = await admin.post(
+      '/api/admin/analyze-product-image',
+      imageForm({ category: 'skincare', priceRange: '£20-£40' }, { bytes: await pngBytes() }),
+    );
+    expect(res.status).toBe(201);
+    const body = await json(res);
+    expect(body).toMatchObject({
+      productName: 'Rose Glow Serum',
+      rating: 4.5, // half stars
+      title: goodReview.title,
+      excerpt: goodReview.excerpt,
+      article: { status: 'draft' },
+    });
+    // Model HTML is sanitised before it is saved.
+    expect(body.content).toContain('<h2>First impressions</h2>');
+    expect(body.content).toContain('Our rating: 4.5 out of 5');
+    expect(body.content).not.toMatch(/script|onclick/);
+
+    const [row] = await booted.deps.db.select().from(articles).where(eq(articles.id, body.article.id));
+    expect(row).toMatchObject({
+      status: 'draft',
+      category: 'style',
+      author: 'Tess User',
+      title: goodReview.title,
+      slug: body.article.slug,
+      publishedAt: null,
+    });
+    expect(row?.content).toBe(body.content);
+    expect(row?.imageUrl).toMatch(/^\/uploads\/ai-[\w-]+\.webp$/);
+  });
+
+  it('the request the model receives carries the image as a base64 data URL and the chosen category', async () => {
+    fake.set({ kind: 'answer', json: goodReview });
+    const res = await admin.post(
+      '/api/admin/analyze-product-image',
+      imageForm({ category: 'home-decor', priceRange: 'under £50' }, { bytes: await pngBytes('#336699') }),
+    );
+    expect(res.status).toBe(201);
+    expect(fake.received).toHaveLength(1);
+    const req = fake.received[0] as ReceivedRequest;
+    expect(req.path).toBe('/v1/chat/completions');
+    expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(req.body.model).toBe('gpt-4o');
+    expect(req.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true } });
+    // Strict mode rejects string length keywords; they are checked on our side instead.
+    expect(JSON.stringify(req.body.response_format)).not.toMatch(/minLength|maxLength/);
+    expect(Object.keys(req.body.response_format.json_schema.schema.properties).sort()).toEqual([
+      'content',
+      'excerpt',
+      'productName',
+      'rating',
+      'title',
+    ]);
+    const { text, imageUrl } = fake.userMessage();
+    expect(text).toContain('Category: home decor');
+    expect(text).toContain('Price range: under £50');
+    expect(imageUrl).toMatch(/^data:image\/jpeg;base64,/);
+    const decoded = await sharp(Buffer.from(imageUrl?.split(',')[1] ?? '', 'base64')).metadata();
+    expect(decoded).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+  });
+
+  describe('failures create nothing and answer a mapped error', () => {
+    const post = async () =>
+      admin.post(
+        '/api/admin/analyze-product-image',
+        imageForm({ category: 'makeup' }, { bytes: await pngBytes() }),
+      );
+
+    it.each([
+      ['a rating out of range', { kind: 'answer', json: { ...goodReview, rating: 9 } }],
+      [
+        'a missing field',
+        { kind: 'answer', json: { productName: 'x', rating: 3, title: 't', excerpt: 'e' } },
+      ],
+      ['text that is not JSON', { kind: 'raw', content: 'Sure! Here is your review: ...' }],
+    ] as const)('a malformed answer (%s) gives 502 "unusable answer"', async (_, behaviour) => {
+      const before = await articleCount();
+      fake.set(behaviour);
+      const res = await post();
+      expect(res.status).toBe(502);
+      expect((await json(res)).message).toMatch(/unusable answer.*Nothing was saved/);
+      expect(await articleCount()).toBe(before);
+    });
+
+    it('upstream 429 gives 429 with a retry hint after the 2 retries', async () => {
+      const before = await articleCount();
+      fake.set({ kind: 'status', status: 429, headers: { 'retry-after-ms': '20' } });
+      const res = await post();
+      expect(res.status).toBe(429);
+      const body = await json(res);
+      expect(body.message).toBe('The AI service is busy (rate limited). Please try again in 1 second.');
+      expect(body.retryAfter).toBe(1);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(fake.received).toHaveLength(3);
+      expect(await articleCount()).toBe(before);
+    });
+
+    it('upstream 500 gives 502 without the upstream text, the key or a stack', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const before = await articleCount();
+      fake.set({ kind: 'status', status: 500 });
+      const res = await post();
+      expect(res.status).toBe(502);
+      const text = await res.text();
+      expect(JSON.parse(text).message).toBe('The AI service failed (status 500). Please try again later.');
+      expect(text).not.toContain(KEY);
+      expect(text).not.toContain('upstream says');
+      expect(fake.received).toHaveLength(3);
+      const logged = JSON.stringify([...warn.mock.calls, ...error.mock.calls]);
+      expect(logged).not.toContain(KEY);
+      expect(logged).not.toMatch(/\n\s+at /);
+      expect(await articleCount()).toBe(before);
+    });
+
+    it('a hanging upstream gives 504 within the timeout (3 attempts) and creates nothing', async () => {
+      const before = await articleCount();
+      fake.set({ kind: 'hang' });
+      const started = Date.now();
+      const res = await post();
+      const elapsed = Date.now() - started;
+      expect(res.status).toBe(504);
+      expect((await json(res)).message).toMatch(/did not answer in time/);
+      expect(fake.received).toHaveLength(3);
+      // 3 × timeout plus the SDK's back-off (≈0.5 s + 1 s), far below the 30 s default.
+      expect(elapsed).toBeGreaterThanOrEqual(3 * TIMEOUT_MS);
+      expect(elapsed).toBeLessThan(3 * TIMEOUT_MS + 4000);
+      expect(await articleCount()).toBe(before);
+    });
+  });
+
+  describe('input checks before any AI call', () => {
+    it.each([
+      ['no category', {}, 'Please select a category'],
+      ['an unknown category', { category: 'gardening' }, 'Please select a category'],
+    ])('%s gives 400 "%s"', async (_, fields, message) => {
+      fake.set({ kind: 'answer', json: goodReview });
+      const res = await admin.post(
+        '/api/admin/analyze-product-image',
+        imageForm(fields, { bytes: await pngBytes() }),
+      );
+      expect(res.status).toBe(400);
+      expect((await json(res)).message).toBe(message);
+      expect(fake.received).toHaveLength(0);
+    });
+
+    it('no image gives 400 "Please select an image file"', async () => {
+      fake.set({ kind: 'answer', json: goodReview });
+      const res = await admin.post('/api/admin/analyze-product-image', imageForm({ category: 'fitness' }));
+      expect(res.status).toBe(400);
+      expect((await json(res)).message).toBe('Please select an image file');
+      expect(fake.received).toHaveLength(0);
+    });
+
+    it('a file that is not an image (whatever its name) gives 415 and a file over 5 MB gives 413', async () => {
+      fake.set({ kind: 'answer', json: goodReview });
+      const fakePng = new TextEncoder().encode('<?php echo "hi"; ?>');
+      const bad = await admin.post(
+        '/api/admin/analyze-product-image',
+        imageForm({ category: 'fitness' }, { bytes: fakePng, name: 'x.png' }),
+      );
+      expect(bad.status).toBe(415);
+      expect((await json(bad)).message).toMatch(/Invalid file type/);
+      const big = await admin.post(
+        '/api/admin/analyze-product-image',
+        imageForm({ category: 'fitness' }, { bytes: new Uint8Array(5 * 1024 * 1024 + 1) }),
+      );
+      expect(big.status).toBe(413);
+      expect((await json(big)).message).toMatch(/File too large/);
+      expect(fake.received).toHaveLength(0);
+    });
+
+    it('a JSON body instead of multipart gives 415', async () => {
+      const res = await admin.post('/api/admin/analyze-product-image', { category: 'fitness' });
+      expect(res.status).toBe(415);
+    });
+  });
+
+  it('the review generator sends the form to the model and saves a review draft', async () => {
+    fake.set({ kind: 'answer', json: { ...goodReview, rating: 3 } });
+    const res = await admin.post('/api/admin/ai/review', {
+      productName: 'Cloud Yoga Mat',
+      category: 'fitness',
+      priceRange: '£30-£60',
+      targetAudience: 'beginners',
+      keyFeatures: 'non-slip, 6mm ,, recycled',
+    });
+    expect(res.status).toBe(201);
+    const body = await json(res);
+    expect(body).toMatchObject({ rating: 3, article: { status: 'draft' } });
+    const prompt = fake.userMessage().text;
+    expect(prompt).toContain('Product: Cloud Yoga Mat');
+    expect(prompt).toContain('Target audience: beginners');
+    expect(prompt).toContain('Key features: non-slip, 6mm, recycled');
+    const [row] = await booted.deps.db.select().from(articles).where(eq(articles.id, body.article.id));
+    expect(row).toMatchObject({ status: 'draft', category: 'wellness', author: 'Tess User' });
+    expect(row?.tags).toEqual(['product review', 'fitness']);
+  });
+
+  it('the comparison generator saves a draft with a comparison table built from the answer', async () => {
+    fake.set({
+      kind: 'answer',
+      json: {
+        title: 'Vitamin C Serums Compared',
+        excerpt: 'Three serums, one winner.',
+        introduction: '<p>We tried three.</p>',
+        table: {
+          criteria: ['Price', 'Texture'],
+          rows: [
+            { product: 'Serum A', values: ['£12', 'Watery'] },
+            { product: 'Serum <B>', values: ['£30', 'Gel'] },
+          ],
+        },
+        verdict: '<p>Serum A for value.</p>',
+      },
+    });
+    const res = await admin.post('/api/admin/ai/comparison', {
+      category: 'skincare',
+      products: 'Serum A\n\nSerum <B>\n',
+    });
+    expect(res.status).toBe(201);
+    const body = await json(res);
+    expect(body.content).toContain('<table>');
+    expect(body.content).toContain('<th scope="col">Texture</th>');
+    expect(body.content).toContain('<th scope="row">Serum &lt;B&gt;</th><td>£30</td><td>Gel</td>');
+    expect(fake.userMessage().text).toContain('- Serum A\n- Serum <B>');
+    const [row] = await booted.deps.db.select().from(articles).where(eq(articles.id, body.article.id));
+    expect(row).toMatchObject({ status: 'draft', category: 'style', title: 'Vitamin C Serums Compared' });
+  });
+
+  it('the generators validate with the shared schemas: one product or no product name gives 400', async () => {
+    fake.set({ kind: 'answer', json: goodReview });
+    const one = await admin.post('/api/admin/ai/comparison', { category: 'skincare', products: 'Only one' });
+    expect(one.status).toBe(400);
+    expect((await json(one)).message).toMatch(/at least two products/);
+    const noName = await admin.post('/api/admin/ai/review', { productName: ' ', category: 'skincare' });
+    expect(noName.status).toBe(400);
+    expect((await json(noName)).message).toMatch(/Please enter a product name/);
+    expect(fake.received).toHaveLength(0);
+  });
+
+  it('status says Active with the model and JSON output', async () => {
+    const res = await admin.get('/api/admin/ai/status');
+    expect(await res.json()).toEqual({
+      configured: true,
+      status: 'Active',
+      model: 'gpt-4o',
+      style: 'product',
+      outputFormat: 'JSON',
+    });
+  });
+
+  it('anonymous callers get 401 and non-admins 403 on every AI endpoint', async () => {
+    const anon = new Agent(booted.app);
+    const { agent: reader } = await signUp(booted.app);
+    const calls: Array<[string, string, unknown]> = [
+      [
+        'POST',
+        '/api/admin/analyze-product-image',
+        imageForm({ category: 'makeup' }, { bytes: await pngBytes() }),
+      ],
+      ['POST', '/api/admin/ai/review', { productName: 'x', category: 'makeup' }],
+      ['POST', '/api/admin/ai/comparison', { category: 'makeup', products: 'a\nb' }],
+      ['GET', '/api/admin/ai/status', undefined],
+    ];
+    fake.set({ kind: 'answer', json: goodReview });
+    for (const [method, path, body] of calls) {
+      expect((await anon.request(method, path, body)).status).toBe(401);
+      expect((await reader.request(method, path, body)).status).toBe(403);
+    }
+    expect(fake.received).toHaveLength(0);
+  });
+});
+
+describe.each(dbTargets)('AI without OPENAI_API_KEY on %s', (kind) => {
+  let booted: Booted;
+  let admin: Agent;
+  beforeAll(async () => {
+    booted = await testApp(kind);
+    admin = (await signUpAdmin(booted)).agent;
+  });
+  afterAll(async () => booted?.close());
+
+  it('every AI endpoint answers 503 "AI is not configured" and status says Not configured', async () => {
+    const form = imageForm({ category: 'makeup' }, { bytes: await pngBytes() });
+    for (const [path, body] of [
+      ['/api/admin/analyze-product-image', form],
+      ['/api/admin/ai/review', { productName: 'x', category: 'makeup' }],
+      ['/api/admin/ai/comparison', { category: 'makeup', products: 'a\nb' }],
+    ] as const) {
+      const res = await admin.post(path, body);
+      expect(res.status).toBe(503);
+      expect((await json(res)).message).toMatch(/AI is not configured/);
+    }
+    const status = await (await admin.get('/api/admin/ai/status')).json();
+    expect(status).toMatchObject({ configured: false, status: 'Not configured', model: 'gpt-4o' });
+    expect(await booted.deps.db.select({ n: count() }).from(articles)).toEqual([{ n: 0 }]);
+  });
+});

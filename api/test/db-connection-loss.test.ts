@@ -1,0 +1,49 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Booted } from '../src/bootstrap';
+import { testApp } from './helpers';
+
+// Only real PostgreSQL can cut a connection from the server side.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('losing idle PostgreSQL connections', () => {
+  let booted: Booted;
+  beforeAll(async () => {
+    booted = await testApp('postgres');
+  });
+  afterAll(async () => booted?.close());
+
+  it('is logged, does not crash the process, and the next request reconnects', async () => {
+    // Fill the pool with a few idle connections.
+    const warm = await Promise.all(Array.from({ length: 3 }, () => booted.app.request('/api/health')));
+    expect(warm.map((r) => r.status)).toEqual([200, 200, 200]);
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const uncaught = vi.fn();
+    process.on('uncaughtException', uncaught);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    try {
+      await admin.connect();
+      const { rows } = await admin.query<{ db: string }>('select current_database() as db');
+      // The app's database is the fresh one testApp made; end every backend connected to it.
+      const target = (await booted.deps.db.execute('select current_database() as db')) as unknown as {
+        rows: { db: string }[];
+      };
+      expect(target.rows[0]!.db).not.toBe(rows[0]!.db);
+      await new Promise((r) => setTimeout(r, 50)); // let that connection go back to idle
+      const killed = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [target.rows[0]!.db],
+      );
+      expect(killed.rowCount).toBeGreaterThan(0);
+      await vi.waitFor(() =>
+        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/idle PostgreSQL connection was lost/)),
+      );
+      expect(uncaught).not.toHaveBeenCalled();
+      const after = await booted.app.request('/api/health');
+      expect(after.status).toBe(200);
+    } finally {
+      await admin.end();
+      process.off('uncaughtException', uncaught);
+      warn.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { type Booted, boot } from '../src/bootstrap';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { user } from '../src/db/schema';
+import { type Env, loadEnv } from '../src/env';
+
+/** Which database the suite runs on: PGlite always; real PostgreSQL when TEST_DATABASE_URL is set. */
+export const dbTargets: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    UPLOAD_DIR: `/tmp/site-test-uploads-${process.pid}`,
+    SEED_DEMO: 'false',
+    TRUST_PROXY: 'true',
+    SITE_URL: 'http://localhost:3000',
+    RSS_CRON: 'off',
+    // Safety net: a run started by any test reaches only loopback, never the real feeds.
+    RSS_SOURCES: fileURLToPath(new URL('./fixtures/rss-sources.loopback.json', import.meta.url)),
+    ...overrides,
+  });
+}
+
+/** A new empty database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it. */
+export async function createPostgresDatabase(prefix = 't'): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** A brand-new empty database: in-memory PGlite, or a fresh database on the PostgreSQL server. */
+export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseHandle> {
+  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  const created = await createPostgresDatabase();
+  const handle = await openDatabase({ url: created.url, dataDir: 'unused' });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await created.drop();
+    },
+  };
+}
+
+/** Boot the real app on a fresh database. */
+export async function testApp(
+  kind: 'pglite' | 'postgres' = 'pglite',
+  opts: { env?: Record<string, string>; seed?: boolean } = {},
+): Promise<Booted> {
+  const env = testEnv(opts.env);
+  return boot(env, { database: await freshDatabase(kind), seed: opts.seed ?? false });
+}
+
+type AnyApp = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };
+
+/** A client with a cookie jar that talks to the app in-process (app.request), like a browser would. */
+export class Agent {
+  private cookies = new Map<string, string>();
+  constructor(
+    private app: AnyApp,
+    readonly ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  ) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const h: Record<string, string> = {
+      'x-forwarded-for': this.ip,
+      origin: 'http://localhost:3000',
+      ...headers,
+    };
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let payload: FormData | string | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      h['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await this.app.request(path, { method, headers: h, body: payload });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = c.split(';');
+      const [k, ...v] = pair!.split('=');
+      const value = v.join('=');
+      const expired = attrs.some((a) => /max-age=0/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(k!.trim());
+      else this.cookies.set(k!.trim(), value);
+    }
+    return res;
+  }
+  get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
+  post = (path: string, body?: unknown) => this.request('POST', path, body);
+  put = (path: string, body?: unknown) => this.request('PUT', path, body);
+  patch = (path: string, body?: unknown) => this.request('PATCH', path, body);
+  delete = (path: string) => this.request('DELETE', path);
+  get signedIn() {
+    return [...this.cookies.keys()].some((k) => k.includes('session_token'));
+  }
+}
+
+let counter = 0;
+export async function signUp(app: AnyApp, extra: Record<string, unknown> = {}) {
+  const agent = new Agent(app);
+  const email = `user${Date.now()}${counter++}@example.com`;
+  const res = await agent.post('/api/auth/sign-up/email', {
+    email,
+    password: 'correct-horse-battery',
+    name: 'Test User',
+    firstName: 'Tess',
+    lastName: 'User',
+    ...extra,
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return { agent, email, password: 'correct-horse-battery' };
+}
+
+export async function signUpAdmin(booted: Booted) {
+  const s = await signUp(booted.app);
+  await booted.deps.db.update(user).set({ isAdmin: true }).where(eq(user.email, s.email));
+  return s;
+}

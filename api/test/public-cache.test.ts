@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booted } from '../src/bootstrap';
+import * as s from '../src/db/schema';
+import { loadEnv } from '../src/env';
+import { getCached } from '../src/lib/cache';
+import { Agent, dbTargets, signUp, signUpAdmin, testApp } from './helpers';
+
+const article = (slug: string) => ({
+  slug,
+  title: slug,
+  excerpt: 'e',
+  content: 'c',
+  category: 'wellness',
+  status: 'published' as const,
+  publishedAt: new Date(),
+});
+const titles = async (res: Response) => ((await res.json()) as { title: string }[]).map((a) => a.title);
+
+describe('PUBLIC_CACHE_MS default', () => {
+  it('is 1000 ms in production and off elsewhere', () => {
+    expect(loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32) }).PUBLIC_CACHE_MS).toBe(
+      1000,
+    );
+    expect(loadEnv({ NODE_ENV: 'development' }).PUBLIC_CACHE_MS).toBe(0);
+    expect(loadEnv({ PUBLIC_CACHE_MS: '250' }).PUBLIC_CACHE_MS).toBe(250);
+  });
+});
+
+describe.each(dbTargets)('per-instance micro-cache of public reads on %s', (kind) => {
+  let booted: Booted;
+  beforeAll(async () => {
+    booted = await testApp(kind, { env: { PUBLIC_CACHE_MS: '60000' } });
+    await booted.deps.db.insert(s.articles).values(article('first'));
+  });
+  afterAll(async () => booted?.close());
+
+  it('a repeated public read is served from the cache, with its ETag and 304s intact', async () => {
+    const a = await booted.app.request('/api/content');
+    expect(await titles(a)).toEqual(['first']);
+    // Written behind the API's back: the cached answer stands until the TTL or a write through the API.
+    await booted.deps.db.insert(s.articles).values(article('sneaked-in'));
+    const b = await booted.app.request('/api/content');
+    expect(await titles(b)).toEqual(['first']);
+    const etag = b.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect((await booted.app.request('/api/content', { headers: { 'if-none-match': etag! } })).status).toBe(
+      304,
+    );
+  });
+
+  it('concurrent readers of an expired page share one query (single flight)', async () => {
+    const db = booted.deps.db;
+    const original = db.select.bind(db);
+    let selects = 0;
+    db.select = ((...args: Parameters<typeof db.select>) => {
+      selects++;
+      return original(...args);
+    }) as typeof db.select;
+    try {
+      const all = await Promise.all(
+        Array.from({ length: 20 }, () => booted.app.request('/api/content?limit=7')),
+      );
+      expect(all.map((r) => r.status)).toEqual(Array(20).fill(200));
+      expect(selects).toBe(1);
+    } finally {
+      db.select = original;
+    }
+  });
+
+  it('a successful write through the API clears it at once', async () => {
+    const { agent } = await signUpAdmin(booted);
+    const res = await agent.post('/api/content', {
+      title: 'Via API',
+      excerpt: 'e',
+      content: 'c',
+      category: 'style',
+    });
+    expect(res.status).toBe(201);
+    expect(await titles(await booted.app.request('/api/content'))).toEqual(
+      expect.arrayContaining(['first', 'sneaked-in', 'Via API']),
+    );
+  });
+
+  it('a failed write (anonymous) does not clear it', async () => {
+    await booted.app.request('/api/content'); // warm
+    await booted.deps.db.insert(s.articles).values(article('second-sneak'));
+    expect((await new Agent(booted.app).post('/api/content', { title: 'x' })).status).toBe(401);
+    expect(await titles(await booted.app.request('/api/content'))).not.toContain('second-sneak');
+  });
+
+  it("sign-in-gated details are never cached: a reader's 200 is not served to an anonymous caller", async () => {
+    const [p] = await booted.deps.db
+      .insert(s.products)
+      .values({ title: 'P', description: 'd', price: '1.00' })
+      .returning();
+    const { agent } = await signUp(booted.app);
+    expect((await agent.get(`/api/products/${p!.id}`)).status).toBe(200);
+    expect((await booted.app.request(`/api/products/${p!.id}`)).status).toBe(401);
+  });
+
+  it('anonymous server renders are shared for the TTL; a signed-in reader gets their own render', async () => {
+    const first = await (await booted.app.request('/news')).text();
+    expect(first).not.toContain('Account menu');
+    await booted.deps.db.insert(s.articles).values(article('fresh-after-render'));
+    // The render itself is kept: the next anonymous reader gets these bytes without a second render.
+    const kept = getCached(booted.deps, 'ssr:/news');
+    expect(kept && new TextDecoder().decode(kept.body)).toBe(first);
+    expect(await (await booted.app.request('/news')).text()).toBe(first);
+    const { agent } = await signUp(booted.app);
+    const signedIn = await (await agent.get('/news')).text();
+    expect(signedIn).toContain('Account menu');
+  });
+});

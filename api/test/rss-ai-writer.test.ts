@@ -1,0 +1,148 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booted } from '../src/bootstrap';
+import { articles, recipes } from '../src/db/schema';
+import { defaultRecipeWriter, openAiRecipeWriter } from '../src/rss/openai-writer';
+import { builtInRecipeWriter, themedRecipeSchema } from '../src/rss/recipe-writer';
+import { runRssNow } from '../src/rss/run';
+import { dbTargets, testApp } from './helpers';
+import { type FeedServer, startFeedServer } from './rss-feed-server';
+
+const aiRecipe = {
+  title: 'Steel Cage Chicken Skewers',
+  description: 'Charred skewers for a championship night in.',
+  prepTime: 20,
+  cookTime: 12,
+  servings: 4,
+  cuisine: 'american',
+  difficulty: 'easy',
+  ingredients: ['600 g chicken thigh', '2 tbsp barbecue sauce', '1 red onion', '1 green pepper'],
+  instructions: [
+    'Thread the chicken and vegetables onto skewers.',
+    'Grill for 12 minutes, basting with sauce.',
+  ],
+  tags: ['Grill', 'WWE'],
+};
+
+/** An OpenAI-compatible chat completions endpoint on 127.0.0.1 (the real openai client talks to it). */
+let answer: unknown = aiRecipe;
+interface SentRequest {
+  path?: string;
+  auth?: string;
+  model?: string;
+  response_format: { type: string; json_schema: { name: string; schema: { required?: string[] } } };
+}
+const requests: SentRequest[] = [];
+let ai: http.Server;
+let aiBase = '';
+let feeds: FeedServer;
+beforeAll(async () => {
+  feeds = await startFeedServer();
+  ai = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      requests.push({ path: req.url, auth: req.headers.authorization, ...JSON.parse(body) });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          created: 1,
+          model: 'gpt-4o',
+          choices: [
+            {
+              index: 0,
+              finish_reason: 'stop',
+              message: { role: 'assistant', content: JSON.stringify(answer), refusal: null },
+            },
+          ],
+        }),
+      );
+    });
+  });
+  await new Promise<void>((r) => ai.listen(0, '127.0.0.1', r));
+  aiBase = `http://127.0.0.1:${(ai.address() as AddressInfo).port}/v1`;
+});
+afterAll(async () => {
+  await feeds.close();
+  await new Promise((r) => ai.close(r));
+});
+
+const theme = {
+  title: 'Champion retains title',
+  excerpt: 'A thriller.',
+  url: 'https://x.test/a',
+  source: 'Ring',
+};
+
+describe('themed recipe writers', () => {
+  it('without OPENAI_API_KEY the built-in generator writes a coherent, schema-valid recipe', async () => {
+    expect(defaultRecipeWriter({ OPENAI_MODEL: 'gpt-4o' })).toBe(builtInRecipeWriter);
+    const r = await builtInRecipeWriter.write(theme);
+    expect(themedRecipeSchema.safeParse(r).success).toBe(true);
+    expect(r.title).toContain('Champion retains title');
+    // Same item, same recipe: reruns agree.
+    expect(await builtInRecipeWriter.write(theme)).toEqual(r);
+  });
+
+  it('with a key, the AI writer asks for structured output and validates the answer with zod', async () => {
+    const writer = openAiRecipeWriter({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: aiBase,
+      OPENAI_MODEL: 'gpt-4o',
+    });
+    expect(await writer.write(theme)).toEqual(aiRecipe);
+    const sent = requests.at(-1) as SentRequest;
+    expect(sent.path).toBe('/v1/chat/completions');
+    expect(sent.auth).toBe('Bearer sk-test');
+    expect(sent.model).toBe('gpt-4o');
+    expect(sent.response_format.type).toBe('json_schema');
+    expect(sent.response_format.json_schema.name).toBe('themed_recipe');
+    expect(sent.response_format.json_schema.schema.required).toContain('ingredients');
+    answer = { title: 'x' };
+    await expect(writer.write(theme)).rejects.toThrow();
+    answer = aiRecipe;
+  });
+});
+
+describe.each(dbTargets)('themed recipes through the import on %s', (kind) => {
+  let booted: Booted;
+  beforeAll(async () => {
+    booted = await testApp(kind, {
+      env: { RSS_ALLOW_PRIVATE: 'true', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: aiBase },
+    });
+  });
+  afterAll(async () => booted?.close());
+
+  it('when the AI is configured it writes the WWE recipe; when its answer is off-schema the built-in one does', async () => {
+    answer = aiRecipe;
+    const source = {
+      name: 'Ring',
+      url: `${feeds.base}/wrestling.xml`,
+      category: 'sports' as const,
+      themedRecipes: true,
+    };
+    const first = await runRssNow(booted.deps, 'manual', { sources: [source] });
+    expect(first?.recipesCreated).toBe(2);
+    const rows = await booted.deps.db
+      .select({ title: recipes.title, tags: recipes.tags, item: articles.title })
+      .from(recipes)
+      .innerJoin(articles, eq(recipes.sourceArticleId, articles.id));
+    expect(rows.map((r) => r.title)).toEqual([aiRecipe.title, aiRecipe.title]);
+    // WWE first, once, whatever the model put in its tags.
+    expect(rows[0]?.tags).toEqual(['WWE', 'Grill']);
+
+    await booted.deps.db.delete(recipes);
+    answer = { title: 'not a recipe' };
+    const second = await runRssNow(booted.deps, 'manual', { sources: [source] });
+    expect(second?.recipesCreated).toBe(2);
+    const fallback = await booted.deps.db.select({ title: recipes.title }).from(recipes);
+    for (const r of fallback) expect(r.title).toMatch(/inspired by/);
+    answer = aiRecipe;
+  });
+});

@@ -1,0 +1,206 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+
+/**
+ * A feed server on 127.0.0.1 for the RSS tests: real RSS 2.0 and Atom documents, and the hostile
+ * answers a feed on the internet can give.
+ */
+export interface FeedServer {
+  base: string;
+  hits: Map<string, number>;
+  close(): Promise<void>;
+}
+
+const now = new Date('2026-01-10T09:00:00Z');
+const day = (n: number) => new Date(now.getTime() - n * 86_400_000).toUTCString();
+
+export const rss2 = (base: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/" xmlns:content="http://purl.org/rss/1.0/modules/content/">
+<channel>
+  <title>Local News</title><link>${base}/</link><description>News</description>
+  <item>
+    <title>Council opens new riverside park</title>
+    <link>${base}/news/park?utm_source=rss</link>
+    <guid isPermaLink="false">news-park-1</guid>
+    <description>&lt;p&gt;The park has &lt;b&gt;three&lt;/b&gt; playgrounds.&lt;/p&gt;</description>
+    <dc:creator>Ada Writer</dc:creator>
+    <pubDate>${day(1)}</pubDate>
+    <enclosure url="${base}/img/park.jpg" type="image/jpeg" length="1234"/>
+  </item>
+  <item>
+    <title>Library extends weekend hours</title>
+    <link>${base}/news/library</link>
+    <description>Open until 8pm on Saturdays.</description>
+    <pubDate>${day(2)}</pubDate>
+    <media:content url="${base}/img/library.png" medium="image"/>
+  </item>
+  <item>
+    <title>Farmers market returns</title>
+    <link>${base}/news/market</link>
+    <guid>${base}/news/market</guid>
+    <description>Fresh produce every Sunday.</description>
+    <content:encoded><![CDATA[<p>Fresh produce <a href="${base}/market">every Sunday</a>.</p>]]></content:encoded>
+  </item>
+</channel></rss>`;
+
+export const atom = (base: string) => `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <title>Local Sport</title><id>urn:uuid:feed-sport</id><updated>2026-01-10T09:00:00Z</updated>
+  <link href="${base}/sport"/>
+  <entry>
+    <title>Harriers win the county cup</title>
+    <link href="${base}/sport/cup"/>
+    <id>urn:uuid:sport-cup</id>
+    <updated>2026-01-09T18:00:00Z</updated>
+    <published>2026-01-09T18:00:00Z</published>
+    <author><name>Sam Sport</name></author>
+    <summary>A late goal settles the final.</summary>
+  </entry>
+  <entry>
+    <title>Marathon entries open</title>
+    <link href="${base}/sport/marathon"/>
+    <id>urn:uuid:sport-marathon</id>
+    <updated>2026-01-08T18:00:00Z</updated>
+    <summary type="html">&lt;p&gt;Sign up by March.&lt;/p&gt;</summary>
+  </entry>
+</feed>`;
+
+export const wrestling = (base: string) => `<?xml version="1.0"?>
+<rss version="2.0"><channel><title>Wrestling</title><link>${base}/w</link><description>Ring news</description>
+  <item><title>Champion retains title in cage match</title><link>${base}/w/cage</link><guid>${base}/w/cage</guid><description>A thriller.</description></item>
+  <item><title>Tag team reunites for the summer tour</title><link>${base}/w/tag</link><guid>${base}/w/tag</guid><description>Back together.</description></item>
+</channel></rss>`;
+
+/** Script, handler attributes and javascript: URLs in every field a feed item has. */
+export const hostile = (base: string) => `<?xml version="1.0"?>
+<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/" xmlns:content="http://purl.org/rss/1.0/modules/content/">
+<channel><title>Evil</title><link>${base}/evil</link><description>x</description>
+  <item>
+    <title>&lt;script&gt;alert(1)&lt;/script&gt;Safe words &lt;img src=x onerror=alert(2)&gt; &amp;lt;script&amp;gt;again</title>
+    <link>${base}/evil/1</link>
+    <guid>${base}/evil/1</guid>
+    <description>&lt;p onclick="alert(3)"&gt;Hello&lt;/p&gt;&lt;a href="javascript:alert(4)"&gt;click&lt;/a&gt;&lt;script&gt;steal()&lt;/script&gt;&lt;iframe src="${base}/x"&gt;&lt;/iframe&gt;</description>
+    <content:encoded><![CDATA[<div><img src="x" onerror="alert(5)"><a href="JaVaScRiPt:alert(6)" onmouseover="alert(7)">link</a><a href="${base}/ok" style="x">fine</a><svg onload="alert(8)"></svg><script>evil()</script><p>Body text</p></div>]]></content:encoded>
+    <dc:creator>&lt;b onmouseover="alert(9)"&gt;Eve&lt;/b&gt;&lt;script&gt;x()&lt;/script&gt;</dc:creator>
+    <enclosure url="javascript:alert(10)" type="image/png" length="1"/>
+    <media:content url="data:image/png;base64,AAAA" medium="image"/>
+  </item>
+  <item>
+    <title>Link is a script</title>
+    <link>javascript:alert(11)</link>
+    <description>dropped: no safe link</description>
+  </item>
+</channel></rss>`;
+
+export function startFeedServer(): Promise<FeedServer> {
+  const hits = new Map<string, number>();
+  const open = new Set<http.ServerResponse>();
+  let base = '';
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://feeds.test').pathname;
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const xml = (body: string, type = 'application/rss+xml') => {
+      res.writeHead(200, { 'content-type': `${type}; charset=utf-8` });
+      res.end(body);
+    };
+    switch (path) {
+      case '/rss.xml':
+        return xml(rss2(base));
+      case '/atom.xml':
+        return xml(atom(base), 'application/atom+xml');
+      case '/wrestling.xml':
+        return xml(wrestling(base));
+      case '/hostile.xml':
+        return xml(hostile(base));
+      case '/redirect-to-rss':
+        res.writeHead(301, { location: '/rss.xml' });
+        return res.end();
+      case '/500':
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        return res.end('boom');
+      case '/hang':
+        // Headers and the start of a feed, then nothing, ever.
+        open.add(res);
+        res.writeHead(200, { 'content-type': 'application/rss+xml' });
+        res.write('<?xml version="1.0"?><rss version="2.0"><channel>');
+        return;
+      case '/malformed':
+        return xml('<rss version="2.0"><channel><item><title>oops</item></channel>');
+      case '/not-xml':
+        return xml('this is not a feed at all {"json": true}');
+      case '/bomb':
+        return xml(`<?xml version="1.0"?>
+<!DOCTYPE lolz [
+ <!ENTITY lol "lol">
+ <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+ <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+ <!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
+ <!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;">
+ <!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">
+ <!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;">
+ <!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">
+]>
+<rss version="2.0"><channel><title>&lol9;</title><link>${base}</link><description>x</description>
+<item><title>&lol9;</title><link>${base}/bomb/1</link></item></channel></rss>`);
+      case '/huge': {
+        // Chunked (no content-length), so only the streaming cap can stop it.
+        res.writeHead(200, { 'content-type': 'application/rss+xml' });
+        res.write('<?xml version="1.0"?><rss version="2.0"><channel><title>big</title>');
+        const chunk = `<item><title>${'x'.repeat(1000)}</title><link>${base}/b</link></item>`;
+        for (let i = 0; i < 300; i++) res.write(chunk);
+        return res.end('</channel></rss>');
+      }
+      case '/gzip':
+        res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-encoding': 'gzip' });
+        return res.end(zlib.gzipSync(rss2(base)));
+      case '/gzip-bomb':
+        // About 10 KB on the wire, 10 MB once inflated.
+        res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-encoding': 'gzip' });
+        return res.end(zlib.gzipSync(Buffer.alloc(10 * 1024 * 1024, 32)));
+      case '/huge-declared':
+        res.writeHead(200, {
+          'content-type': 'application/rss+xml',
+          'content-length': String(50 * 1024 * 1024),
+        });
+        return res.end('<rss/>');
+      case '/loop-a':
+        res.writeHead(302, { location: '/loop-b' });
+        return res.end();
+      case '/loop-b':
+        res.writeHead(302, { location: '/loop-a' });
+        return res.end();
+      case '/to-private':
+        res.writeHead(302, { location: `${base.replace('127.0.0.1', '127.0.0.2')}/rss.xml` });
+        return res.end();
+      case '/to-metadata':
+        res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+        return res.end();
+      case '/to-file':
+        res.writeHead(302, { location: 'file:///etc/passwd' });
+        return res.end();
+      case '/to-javascript':
+        res.writeHead(302, { location: 'javascript:alert(1)' });
+        return res.end();
+      default:
+        res.writeHead(404);
+        return res.end();
+    }
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      resolve({
+        base,
+        hits,
+        close: () =>
+          new Promise<void>((done) => {
+            for (const r of open) r.destroy();
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,183 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundJobs } from '../src/jobs';
+import { rssRuns } from '../src/db/schema';
+import type { Booted } from '../src/bootstrap';
+import { tryRssLock } from '../src/rss/lock';
+import { rssIdle } from '../src/rss/run';
+import { DEFAULT_SOURCES, loadSources } from '../src/rss/sources';
+import { nextScheduledRun, startRssSchedule } from '../src/rss/schedule';
+import type { RssStatus } from '../src/rss/status';
+import { Agent, dbTargets, signUp, signUpAdmin, testApp, testEnv } from './helpers';
+import { type FeedServer, startFeedServer } from './rss-feed-server';
+
+let feeds: FeedServer;
+let sourcesFile: string;
+beforeAll(async () => {
+  feeds = await startFeedServer();
+  sourcesFile = path.join(tmpdir(), `rss-sources-${process.pid}.json`);
+  writeFileSync(
+    sourcesFile,
+    JSON.stringify([
+      { name: 'Local News', url: `${feeds.base}/rss.xml`, category: 'community' },
+      { name: 'Local Sport', url: `${feeds.base}/atom.xml`, category: 'sports' },
+      { name: 'Ring News', url: `${feeds.base}/wrestling.xml`, category: 'sports', themedRecipes: true },
+      { name: 'Broken', url: `${feeds.base}/500`, category: 'community' },
+    ]),
+  );
+});
+afterAll(() => feeds.close());
+
+describe('RSS configuration', () => {
+  it('defaults to the 7 sources of the spec, with sports feeds in sports and one wrestling feed', () => {
+    expect(DEFAULT_SOURCES).toHaveLength(7);
+    expect(DEFAULT_SOURCES.filter((s) => s.category === 'sports').length).toBeGreaterThanOrEqual(2);
+    expect(DEFAULT_SOURCES.filter((s) => s.themedRecipes)).toHaveLength(1);
+    for (const s of DEFAULT_SOURCES) expect(s.url).toMatch(/^https:\/\//);
+  });
+  it('RSS_SOURCES replaces the list; a bad file names the variable', () => {
+    expect(loadSources({ RSS_SOURCES: sourcesFile })).toHaveLength(4);
+    const bad = path.join(tmpdir(), `rss-bad-${process.pid}.json`);
+    writeFileSync(bad, JSON.stringify([{ name: 'x', url: 'javascript:alert(1)', category: 'sports' }]));
+    expect(() => loadSources({ RSS_SOURCES: bad })).toThrow(/^RSS_SOURCES: /);
+    expect(() => loadSources({ RSS_SOURCES: '/nope.json' })).toThrow(/RSS_SOURCES: cannot read/);
+  });
+  it('RSS_CRON sets the schedule (every 6 hours by default); off disables it', () => {
+    const env = testEnv({ RSS_CRON: '0 */6 * * *' });
+    expect(nextScheduledRun(env, new Date('2026-01-10T07:15:00Z'))?.toISOString()).toBe(
+      '2026-01-10T12:00:00.000Z',
+    );
+    expect(testEnv({ RSS_CRON: undefined as never }).RSS_CRON).toBe('0 */6 * * *');
+    expect(nextScheduledRun(testEnv({ RSS_CRON: 'off' }))).toBeNull();
+  });
+});
+
+describe('RSS schedule (croner)', () => {
+  // One database for the three; each test gives the job its own configuration.
+  let booted: Booted;
+  const withEnv = (env: Record<string, string>) => ({
+    ...booted.deps,
+    env: testEnv({ RSS_ALLOW_PRIVATE: 'true', RSS_SOURCES: sourcesFile, ...env }),
+  });
+  beforeAll(async () => {
+    booted = await testApp('pglite');
+  });
+  afterAll(async () => booted?.close());
+
+  it('is registered as a background job; RSS_CRON=off starts nothing', async () => {
+    expect(backgroundJobs).toContain(startRssSchedule);
+    expect(await startRssSchedule(withEnv({ RSS_CRON: 'off' }))).toBeUndefined();
+  });
+
+  it('an invalid RSS_CRON stops start-up with a message naming the variable', async () => {
+    await expect(startRssSchedule(withEnv({ RSS_CRON: 'every tuesday' }))).rejects.toThrow(
+      /^RSS_CRON: invalid schedule/,
+    );
+  });
+
+  it('runs the import when the schedule fires, and stops when asked', async () => {
+    // Every second (croner's 6-field form), so the test does not wait hours.
+    const stop = await startRssSchedule(withEnv({ RSS_CRON: '* * * * * *' }));
+    expect(stop).toBeTypeOf('function');
+    const deadline = Date.now() + 5000;
+    let runs: Array<{ trigger: string; status: string }> = [];
+    while (Date.now() < deadline) {
+      runs = await booted.deps.db.select().from(rssRuns);
+      if (runs.some((r) => r.status !== 'running')) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await stop?.();
+    expect(runs[0]).toMatchObject({ trigger: 'schedule', status: 'partial' });
+    const count = (await booted.deps.db.select().from(rssRuns)).length;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await booted.deps.db.select().from(rssRuns)).length).toBe(count);
+  });
+});
+
+describe.each(dbTargets)('admin RSS routes on %s', (kind) => {
+  let booted: Booted;
+  let admin: Agent;
+  beforeAll(async () => {
+    booted = await testApp(kind, { env: { RSS_ALLOW_PRIVATE: 'true', RSS_SOURCES: sourcesFile } });
+    admin = (await signUpAdmin(booted)).agent;
+  });
+  afterAll(async () => booted?.close());
+
+  it('POST /api/admin/rss/process and GET /api/admin/rss/status answer 401 anonymous, 403 non-admin', async () => {
+    const anon = new Agent(booted.app);
+    const user = (await signUp(booted.app)).agent;
+    for (const [method, p] of [
+      ['POST', '/api/admin/rss/process'],
+      ['GET', '/api/admin/rss/status'],
+    ] as const) {
+      const a = await anon.request(method, p);
+      expect(a.status).toBe(401);
+      expect(await a.json()).toEqual({ message: 'You need to sign in to do that.' });
+      const u = await user.request(method, p);
+      expect(u.status).toBe(403);
+      expect(await u.json()).toEqual({ message: 'Admin access required.' });
+    }
+    expect((await booted.app.request('/api/admin/rss/status')).status).toBe(401);
+  });
+
+  it('POST /api/admin/rss/process starts a run in the background (202 "RSS processing started")', async () => {
+    const res = await admin.post('/api/admin/rss/process');
+    expect(res.status).toBe(202);
+    const body = (await res.json()) as { message: string; runId: number };
+    expect(body.message).toBe('RSS processing started');
+    expect(body.runId).toBeGreaterThan(0);
+    await rssIdle(booted.deps);
+    const status = (await (await admin.get('/api/admin/rss/status')).json()) as RssStatus;
+    expect(status.running).toBe(false);
+    expect(status.stats).toEqual({ totalArticles: 7, wweRecipes: 2, sportsArticles: 4 });
+    expect(status.sources.map((s) => s.name)).toEqual(['Local News', 'Local Sport', 'Ring News', 'Broken']);
+    expect(status.recentArticles).toHaveLength(5);
+    expect(status.recentArticles[0]).toMatchObject({
+      category: expect.any(String),
+      createdAt: expect.any(String),
+    });
+    expect(status.recentRecipes).toHaveLength(2);
+    expect(status.recentRecipes[0]?.title).toMatch(/inspired by/);
+    expect(status.runs[0]).toMatchObject({ id: body.runId, status: 'partial', trigger: 'manual' });
+    expect(status.runs[0]?.feeds.find((f) => f.name === 'Broken')?.error).toBe('HTTP 500');
+    expect(status.schedule).toEqual({ cron: 'off', nextRunAt: null });
+  });
+
+  it('an unreadable RSS_SOURCES file answers 503 with a message naming it, and the tab shows it', async () => {
+    const env = booted.deps.env;
+    const saved = env.RSS_SOURCES;
+    env.RSS_SOURCES = '/nonexistent/rss-sources.json';
+    try {
+      const res = await admin.post('/api/admin/rss/process');
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { message: string }).message).toMatch(
+        /^RSS_SOURCES: cannot read \/nonexistent\/rss-sources.json/,
+      );
+      const status = (await (await admin.get('/api/admin/rss/status')).json()) as RssStatus;
+      expect(status.sources).toEqual([]);
+      expect(status.sourcesError).toMatch(/^RSS_SOURCES: cannot read/);
+    } finally {
+      env.RSS_SOURCES = saved;
+    }
+  });
+
+  it('a trigger while a run is in progress answers 409 and starts nothing', async () => {
+    const release = await tryRssLock(booted.deps);
+    try {
+      const before = ((await (await admin.get('/api/admin/rss/status')).json()) as { runs: unknown[] }).runs
+        .length;
+      const res = await admin.post('/api/admin/rss/process');
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({
+        message: 'RSS processing is already running. Try again when it has finished.',
+      });
+      const after = ((await (await admin.get('/api/admin/rss/status')).json()) as { runs: unknown[] }).runs
+        .length;
+      expect(after).toBe(before);
+    } finally {
+      await release?.();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * `pnpm lighthouse`: Lighthouse (mobile, simulated throttling: its defaults) on home, an article, the
+ * shop and recipes, against the production server on 127.0.0.1 with the demo content on a fresh PGlite,
+ * in Debian's Chromium. Prints the four scores beside DESIGN.md §4's budgets and what cost points;
+ * writes bench/results/lighthouse.{md,json}. A measurement, never a CI gate. Loopback only.
+ *
+ *   pnpm lighthouse                          each page once
+ *   pnpm lighthouse -- --runs=3 --pages=shop the median run (by performance) of 3, shop only
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/harness';
+import { benchDir, repoRoot, startChild } from './server';
+
+const args = process.argv.slice(2);
+const arg = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const runs = Math.max(1, Number(arg('runs') ?? 1));
+const onlyPages = arg('pages')?.split(',');
+
+const BUDGETS = { performance: 95, accessibility: 95, 'best-practices': 100, seo: 100 } as const;
+type Category = keyof typeof BUDGETS;
+const CATEGORIES = Object.keys(BUDGETS) as Category[];
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-data-'));
+const server = await startChild({
+  cwd: path.join(repoRoot, 'api'),
+  script: 'src/server.ts',
+  readyPath: '/api/health',
+  env: {
+    NODE_ENV: 'production',
+    BETTER_AUTH_SECRET: 'lighthouse-secret-lighthouse-secret-0123456',
+    DATA_DIR: dataDir,
+    RSS_CRON: 'off',
+    LOG_REQUESTS: 'false',
+  },
+});
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+
+interface PageResult {
+  name: string;
+  path: string;
+  scores: Record<Category, number>;
+  /** Audits that cost points, per category below its budget: "id (score)". */
+  losses: Partial<Record<Category, string[]>>;
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
+}
+
+const results: PageResult[] = [];
+try {
+  const [first] = (await (await fetch(`${server.url}/api/content?limit=1`)).json()) as { slug: string }[];
+  const pages = [
+    { name: 'home', path: '/' },
+    { name: 'article', path: `/content/${first?.slug ?? ''}` },
+    { name: 'shop', path: '/shop' },
+    { name: 'recipes', path: '/recipes' },
+  ];
+  for (const page of pages.filter((p) => !onlyPages || onlyPages.includes(p.name))) {
+    // Scores move from run to run on a shared machine: take the median run when asked for several.
+    const lhrs = [];
+    for (let i = 0; i < runs; i++) {
+      const run = await lighthouse(`${server.url}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      if (!run) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      if (run.lhr.runtimeError) {
+        console.log(
+          `  ${page.name}: run ${i + 1} failed (${run.lhr.runtimeError.code}: ${run.lhr.runtimeError.message})`,
+        );
+      }
+      lhrs.push(run.lhr);
+    }
+    lhrs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const lhr = lhrs[Math.floor(lhrs.length / 2)]!;
+    const scores = {} as Record<Category, number>;
+    const losses: PageResult['losses'] = {};
+    for (const cat of CATEGORIES) {
+      const category = lhr.categories[cat];
+      scores[cat] = Math.round((category?.score ?? 0) * 100);
+      if (scores[cat] >= BUDGETS[cat]) continue;
+      losses[cat] = (category?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a && a.score !== null && a.score < 1)
+        .map((a) => `${a!.id} (${Math.round((a!.score ?? 0) * 100)})`);
+    }
+    const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+    results.push({
+      ...page,
+      scores,
+      losses,
+      metrics: {
+        fcpMs: metric('first-contentful-paint'),
+        lcpMs: metric('largest-contentful-paint'),
+        tbtMs: metric('total-blocking-time'),
+        cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+      },
+    });
+    const perfRuns = lhrs.map((l) => Math.round((l.categories.performance?.score ?? 0) * 100)).join('/');
+    console.log(
+      `  ${page.name}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (performance runs: ${perfRuns})`,
+    );
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const mark = (cat: Category, score: number) =>
+  score >= BUDGETS[cat] ? `${score}` : `**${score}** (budget ${BUDGETS[cat]})`;
+const lines = [
+  '# Lighthouse (mobile, simulated throttling)',
+  '',
+  `${new Date().toISOString()} · Lighthouse 12 · Debian Chromium · production server on 127.0.0.1, demo content · median of ${runs} run(s) per page`,
+  '',
+  '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...results.map(
+    (r) =>
+      `| ${r.name} \`${r.path}\` | ${CATEGORIES.map((c) => mark(c, r.scores[c])).join(' | ')} | ${r.metrics.fcpMs} ms | ${r.metrics.lcpMs} ms | ${r.metrics.tbtMs} ms | ${r.metrics.cls} |`,
+  ),
+  '',
+  ...results.flatMap((r) =>
+    Object.entries(r.losses).map(
+      ([cat, audits]) => `- ${r.name}, ${cat}: ${audits.join(', ') || '(no single audit)'}`,
+    ),
+  ),
+];
+const markdown = `${lines.join('\n')}\n`;
+const out = path.join(benchDir, 'results');
+mkdirSync(out, { recursive: true });
+writeFileSync(path.join(out, 'lighthouse.md'), markdown);
+writeFileSync(path.join(out, 'lighthouse.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\n${markdown}`);
+const missed = results.some((r) => Object.keys(r.losses).length > 0);
+console.log(missed ? 'Some budgets were missed (listed above).' : 'Every Lighthouse budget met.');

@@ -1,0 +1,120 @@
+import type { BundleRow } from './bundle';
+import type { LoadResult } from './load';
+
+interface Results {
+  meta: {
+    startedAt: string;
+    durationS: number;
+    mode: string;
+    database: string;
+    node: string;
+    cpus: number;
+    connections: number;
+    seconds: number;
+    warmup: number;
+    counts: Record<string, number>;
+  };
+  budgets: { apiP99Ms: number; searchP95Ms: number; routeJsGzip: number };
+  coldStartMs: number;
+  rss: { idleMb: number; peakUnderLoadMb: number };
+  endpoints: Array<{
+    name: string;
+    kind: 'api' | 'ssr';
+    status: string;
+    note?: string;
+    bodyBytes?: number;
+    real?: LoadResult;
+    bare?: LoadResult;
+  }>;
+  search: {
+    endpointP95Ms: number | null;
+    sqlOnly: { shape: string; p50: number; p95: number; p99: number; n: number };
+    plans: Array<{ shape: string; term: string; usesGinIndex: boolean; access: string; executionMs: number }>;
+  };
+  bundles: {
+    entry: BundleRow;
+    lazy: BundleRow[];
+    routes: Array<BundleRow & { status: number; expected: number }>;
+  } | null;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+
+/** The figures as markdown: what `pnpm bench` prints and writes beside the JSON. */
+export function renderMarkdown(r: Results): string {
+  const m = r.meta;
+  const b = r.budgets;
+  const out: string[] = [];
+  out.push(`# Benchmark (${m.mode}, ${m.database})`, '');
+  out.push(
+    `${m.startedAt} · Node ${m.node} · ${m.cpus} CPUs · ${m.counts.articles} articles, ${m.counts.products} products, ${m.counts.recipes} recipes · ${m.connections} connections, ${m.seconds} s per endpoint after ${m.warmup} s warm-up · run took ${m.durationS} s`,
+    '',
+  );
+  out.push('## Throughput and latency (real server vs bare Hono with a body of the same size)', '');
+  out.push('| endpoint | body | req/s | p50 | p99 | bare req/s | bare p99 | ratio to bare | budget |');
+  out.push('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const e of r.endpoints) {
+    if (e.status !== 'measured' || !e.real || !e.bare) {
+      out.push(`| ${e.name} | | | | | | | | missing: ${e.note ?? ''} |`);
+      continue;
+    }
+    const ratio = e.bare.requestsPerSec ? (e.real.requestsPerSec / e.bare.requestsPerSec).toFixed(2) : '–';
+    const failures = e.real.failures ? ` (${e.real.failures} failed)` : '';
+    const budget =
+      e.kind === 'api'
+        ? e.real.p99 < b.apiP99Ms
+          ? `ok (p99 < ${b.apiP99Ms} ms)`
+          : `**MISSED** (p99 < ${b.apiP99Ms} ms)`
+        : '–';
+    out.push(
+      `| ${e.name} | ${kb(e.bodyBytes ?? 0)} | ${e.real.requestsPerSec}${failures} | ${ms(e.real.p50)} | ${ms(e.real.p99)} | ${e.bare.requestsPerSec} | ${ms(e.bare.p99)} | ${ratio} | ${budget} |`,
+    );
+  }
+  out.push('');
+
+  out.push('## Search', '');
+  const s = r.search;
+  if (s.endpointP95Ms !== null) {
+    out.push(
+      `- Search endpoint p95 at ${m.connections} connections: ${ms(s.endpointP95Ms)} — ${s.endpointP95Ms < b.searchP95Ms ? 'ok' : '**MISSED**'} (budget p95 < ${b.searchP95Ms} ms)`,
+    );
+  } else {
+    out.push('- Search endpoint: missing (not built yet); SQL alone below.');
+  }
+  out.push(
+    `- SQL alone (${s.sqlOnly.shape}, sequential, ${s.sqlOnly.n} queries): p50 ${ms(s.sqlOnly.p50)}, p95 ${ms(s.sqlOnly.p95)}, p99 ${ms(s.sqlOnly.p99)}`,
+    '',
+  );
+  out.push('| term | shape | access path (EXPLAIN ANALYZE) | execution |', '|---|---|---|---:|');
+  for (const p of s.plans) {
+    const slow = p.executionMs >= b.searchP95Ms ? ' (over budget)' : '';
+    out.push(`| ${p.term} | ${p.shape} | ${p.access} | ${ms(p.executionMs)}${slow} |`);
+  }
+  out.push('');
+
+  out.push('## Server', '');
+  out.push(`- Cold start (spawn to first 200 from /api/health, production mode): ${r.coldStartMs} ms`);
+  out.push(`- RSS: ${r.rss.idleMb} MB idle after start, ${r.rss.peakUnderLoadMb} MB peak under load`, '');
+
+  if (r.bundles) {
+    out.push('## Initial JavaScript and CSS (gzip)', '');
+    out.push('| route / chunk | JS | CSS | budget (JS <= 120 KB) |', '|---|---:|---:|---|');
+    const okJs = (n: number) => (n <= b.routeJsGzip ? 'ok' : '**MISSED**');
+    const e = r.bundles.entry;
+    out.push(`| ${e.name} | ${kb(e.jsGzip)} | ${kb(e.cssGzip)} | ${okJs(e.jsGzip)} |`);
+    for (const route of r.bundles.routes) {
+      const st = route.status === route.expected ? '' : ` (HTTP ${route.status}: not built yet?)`;
+      out.push(`| ${route.name}${st} | ${kb(route.jsGzip)} | ${kb(route.cssGzip)} | ${okJs(route.jsGzip)} |`);
+    }
+    out.push(
+      '',
+      'Lazy chunks (loaded on demand, on top of the entry; admin is apart from the public budget):',
+      '',
+    );
+    out.push('| chunk | JS | CSS |', '|---|---:|---:|');
+    for (const l of r.bundles.lazy) out.push(`| ${l.name} | ${kb(l.jsGzip)} | ${kb(l.cssGzip)} |`);
+    out.push('');
+  }
+  return `${out.join('\n')}\n`;
+}

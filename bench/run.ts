@@ -1,0 +1,249 @@
+/**
+ * `pnpm bench`: seed at scale, start the real server in production mode, load it with autocannon
+ * beside a bare Hono baseline, and report throughput, latency, search plans, cold start, memory and
+ * bundle sizes (bench/results/). Loopback only; bounded in time; never fails on a missed budget.
+ *
+ *   pnpm bench                      100,000 articles, 10 s per endpoint after a 3 s warm-up
+ *   pnpm bench -- --quick           10,000 articles, 3 s per endpoint after 1 s
+ *   DATABASE_URL=postgres://… pnpm bench   real PostgreSQL (else PGlite in bench/.data)
+ *   flags: --articles=N --seconds=N --connections=N --no-browser
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { boot } from '../api/src/bootstrap';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/harness';
+import * as s from '../api/src/db/schema';
+import { loadEnv } from '../api/src/env';
+import { manifestBundles, routeBundles } from './bundle';
+import { type LoadResult, load } from './load';
+import { renderMarkdown } from './report';
+import { explainSearch, SEARCH_TERMS, type SearchPlan, timeSearchSql } from './search-plan';
+import { seedScale } from './seed-scale';
+import { benchDir, repoRoot, startChild } from './server';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const num = (name: string, fallback: number) => {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split('=')[1]) : fallback;
+};
+const quick = flag('quick');
+const scale = {
+  articles: num('articles', quick ? 10_000 : 100_000),
+  products: num('products', quick ? 1_000 : 5_000),
+  recipes: num('recipes', quick ? 500 : 2_000),
+};
+const seconds = num('seconds', quick ? 3 : 10);
+const warmup = num('warmup', quick ? 1 : 3);
+const connections = num('connections', 50);
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = path.join(benchDir, '.data');
+const clientDir = path.join(repoRoot, 'web/dist/client');
+const log = (m: string) => console.log(m);
+
+export const BUDGET = { apiP99Ms: 50, searchP95Ms: 50, routeJsGzip: 120 * 1024 };
+
+export interface EndpointRow {
+  name: string;
+  kind: 'api' | 'ssr';
+  status: 'measured' | 'missing';
+  note?: string;
+  bodyBytes?: number;
+  real?: LoadResult;
+  bare?: LoadResult;
+}
+
+/** The real server as `pnpm start` runs it in production, on the seeded database. */
+function serverEnv() {
+  return {
+    NODE_ENV: 'production',
+    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    DATABASE_URL: databaseUrl ?? '',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    RSS_CRON: 'off',
+    LOG_REQUESTS: 'false',
+  };
+}
+
+async function seedPhase() {
+  log(`Seeding ${databaseUrl ? 'PostgreSQL' : `PGlite (${dataDir})`} to ${JSON.stringify(scale)}…`);
+  const env = loadEnv({
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    RSS_CRON: 'off',
+  });
+  const booted = await boot(env, { seed: true });
+  try {
+    const db = booted.deps.db;
+    const seeded = await seedScale(db, scale, log);
+    log(`  inserted ${JSON.stringify(seeded.inserted)} in ${(seeded.ms / 1000).toFixed(1)} s`);
+    const counts = {
+      articles: Number(await db.$count(s.articles)),
+      products: Number(await db.$count(s.products)),
+      recipes: Number(await db.$count(s.recipes)),
+    };
+    log('Explaining search…');
+    const plans = await explainSearch(db);
+    const sqlTimes = await timeSearchSql(db, quick ? 5 : 20);
+    const slugRows = (await db.execute(
+      `select slug from articles where status = 'published' order by id desc limit 10`,
+    )) as unknown as { rows: Array<{ slug: string }> };
+    return { counts, seedMs: seeded.ms, plans, sqlTimes, slugs: slugRows.rows.map((r) => r.slug) };
+  } finally {
+    await booted.close();
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+  const seed = await seedPhase();
+  const slugs = seed.slugs.length ? seed.slugs : ['missing-slug'];
+
+  const bundles = manifestBundles(clientDir);
+  if (!bundles) log('No web/dist/client/.vite/manifest.json: run `pnpm build` first (bundle sizes skipped).');
+
+  log('Starting the server (production) and the bare baseline…');
+  const server = await startChild({
+    cwd: path.join(repoRoot, 'api'),
+    script: 'src/server.ts',
+    readyPath: '/api/health',
+    env: serverEnv(),
+  });
+  const bare = await startChild({
+    cwd: benchDir,
+    script: 'baseline-server.ts',
+    readyPath: '/bytes/2',
+    env: {},
+  });
+  const idleRssMb = server.rssMb();
+  let peakRssMb = idleRssMb;
+  const sampler = setInterval(() => {
+    peakRssMb = Math.max(peakRssMb, server.rssMb());
+  }, 200);
+
+  const endpoints: Array<{ name: string; kind: 'api' | 'ssr'; paths: string[] }> = [
+    { name: 'GET /api/health', kind: 'api', paths: ['/api/health'] },
+    { name: 'GET /api/content?limit=20', kind: 'api', paths: ['/api/content?limit=20'] },
+    { name: 'GET /api/content/{slug}', kind: 'api', paths: slugs.map((x) => `/api/content/${x}`) },
+    {
+      name: 'GET /api/content/search?q=…',
+      kind: 'api',
+      paths: SEARCH_TERMS.map((t) => `/api/content/search?q=${encodeURIComponent(t)}`),
+    },
+    { name: 'GET /api/products', kind: 'api', paths: ['/api/products'] },
+    { name: 'SSR /', kind: 'ssr', paths: ['/'] },
+    { name: 'SSR /content/{slug}', kind: 'ssr', paths: slugs.map((x) => `/content/${x}`) },
+  ];
+
+  const rows: EndpointRow[] = [];
+  try {
+    for (const e of endpoints) {
+      // A probe first: an endpoint that has not landed yet is reported, not measured.
+      const probes = await Promise.all(e.paths.map((p) => fetch(server.url + p)));
+      const sizes = await Promise.all(probes.map(async (r) => (await r.arrayBuffer()).byteLength));
+      const bad = probes.find((r) => r.status !== 200);
+      if (bad) {
+        const note = bad.status === 404 ? 'not built yet (404)' : `answers ${bad.status}`;
+        log(`  ${e.name}: missing, ${note}`);
+        rows.push({ name: e.name, kind: e.kind, status: 'missing', note });
+        continue;
+      }
+      const bodyBytes = Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
+      log(`  ${e.name}: ${bodyBytes} B body, ${connections} connections, ${seconds} s…`);
+      const real = await load(server.url, e.paths, { connections, seconds, warmup });
+      const baseline = await load(bare.url, [`/bytes/${bodyBytes}`], { connections, seconds, warmup });
+      rows.push({ name: e.name, kind: e.kind, status: 'measured', bodyBytes, real, bare: baseline });
+    }
+  } finally {
+    clearInterval(sampler);
+    await Promise.all([server.stop(), bare.stop()]);
+  }
+
+  let routes: Awaited<ReturnType<typeof routeBundles>> = [];
+  if (bundles && !flag('no-browser') && existsSync(CHROMIUM_PATH)) {
+    routes = await measureRoutesInBrowser(slugs[0] ?? 'missing-slug');
+  }
+
+  const searchRow = rows.find((r) => r.name.includes('search'));
+  const results = {
+    meta: {
+      startedAt: startedAt.toISOString(),
+      durationS: Math.round((Date.now() - startedAt.getTime()) / 1000),
+      mode: quick ? 'quick' : 'full',
+      database: databaseUrl ? 'postgres' : 'pglite',
+      node: process.version,
+      cpus: cpus().length,
+      connections,
+      seconds,
+      warmup,
+      counts: seed.counts,
+      seedMs: seed.seedMs,
+    },
+    budgets: BUDGET,
+    coldStartMs: server.coldStartMs,
+    rss: { idleMb: idleRssMb, peakUnderLoadMb: peakRssMb },
+    endpoints: rows,
+    search: {
+      endpointP95Ms: searchRow?.real?.p95 ?? null,
+      sqlOnly: seed.sqlTimes,
+      plans: seed.plans.map(({ plan, ...p }: SearchPlan) => ({
+        ...p,
+        plan: plan.split('\n').slice(0, 12).join('\n'),
+      })),
+    },
+    bundles: bundles ? { ...bundles, routes } : null,
+  };
+
+  const md = renderMarkdown(results);
+  const outDir = path.join(benchDir, 'results');
+  mkdirSync(outDir, { recursive: true });
+  const stamp = `${results.meta.database}-${results.meta.mode}`;
+  writeFileSync(path.join(outDir, `${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(outDir, `${stamp}.md`), md);
+  console.log(`\n${md}`);
+  log(`Written bench/results/${stamp}.json and .md`);
+}
+
+async function measureRoutesInBrowser(slug: string) {
+  log('Measuring each public route in Chromium…');
+  const { chromium } = await import('playwright-core');
+  const site = await startChild({
+    cwd: path.join(repoRoot, 'api'),
+    script: 'src/server.ts',
+    readyPath: '/api/health',
+    env: serverEnv(),
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    return await routeBundles(browser, site.url, clientDir, publicRoutes(slug));
+  } finally {
+    await browser.close();
+    await site.stop();
+  }
+}
+
+/** Public screens of spec §7 (a route that has not landed yet renders the 404 page). */
+function publicRoutes(slug: string) {
+  return [
+    { name: 'home /', path: '/' },
+    { name: 'category /wellness', path: '/wellness' },
+    { name: 'news /news', path: '/news' },
+    { name: 'article /content/{slug}', path: `/content/${slug}` },
+    { name: 'shop /shop', path: '/shop' },
+    { name: 'recipes /recipes', path: '/recipes' },
+    { name: 'contact /contact', path: '/contact' },
+    { name: 'legal /privacy', path: '/privacy' },
+    { name: 'sign-in /sign-in', path: '/sign-in' },
+    { name: '404', path: '/no-such-page-bench', expectStatus: 404 },
+  ];
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

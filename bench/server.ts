@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface Child {
+  url: string;
+  pid: number;
+  /** Spawn to first good answer of the readiness URL, in ms. */
+  coldStartMs: number;
+  output(): string;
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+/** Start a Node process on a loopback port and wait until `readyPath` answers 200. */
+export async function startChild(opts: {
+  cwd: string;
+  script: string;
+  env: Record<string, string>;
+  readyPath: string;
+}): Promise<Child> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', opts.script], {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    log += d;
+  });
+  child.stderr?.on('data', (d) => {
+    log += d;
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${opts.script} exited early:\n${log}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`${opts.script} did not start:\n${log}`);
+    }
+    try {
+      if ((await fetch(url + opts.readyPath)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const coldStartMs = Math.round(performance.now() - started);
+  return {
+    url,
+    pid: child.pid ?? 0,
+    coldStartMs,
+    output: () => log,
+    rssMb() {
+      try {
+        const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+        return kb ? Math.round(Number(kb) / 1024) : 0;
+      } catch {
+        return 0;
+      }
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => {
+        child.once('exit', r);
+        setTimeout(r, 10_000);
+      });
+    },
+  };
+}
+
+export const benchDir = path.dirname(new URL(import.meta.url).pathname);
+export const repoRoot = path.resolve(benchDir, '..');

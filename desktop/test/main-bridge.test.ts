@@ -1,0 +1,272 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHANNELS } from '../src/shared/bridge';
+import { electronModule, fake, invoke, ipcEvent } from './support/fake-electron';
+
+vi.mock('electron', () => electronModule);
+
+const { FOREIGN_SENDER, registerIpc } = await import('../src/main/ipc');
+const { INVALID_TYPE, TOO_LARGE, IMAGE_FILTERS } = await import('../src/main/image-file');
+const { SettingsStore } = await import('../src/main/settings');
+const { TokenStore } = await import('../src/main/token-store');
+
+const fixture = path.join(import.meta.dirname, 'fixtures/rose-64x48.png');
+const FIVE_MB = 5 * 1024 * 1024;
+
+let dir: string;
+let entryUrl: string;
+let settingsFile: string;
+let server: Server;
+let serverUrl: string;
+const seen: Array<{ method: string; url: string; auth: string | undefined; body: string }> = [];
+
+// A loopback stand-in for the API: health, better-auth's sign-in (set-auth-token) and an echo.
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => {
+      body += d;
+    });
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization, body });
+      if (req.url === '/api/health')
+        return res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      if (req.url === '/api/auth/sign-in/email') {
+        const { password } = JSON.parse(body) as { password: string };
+        if (password !== 'right-password') {
+          return res
+            .writeHead(401, { 'content-type': 'application/json' })
+            .end('{"message":"Invalid email or password"}');
+        }
+        return res
+          .writeHead(200, { 'set-auth-token': 'tok-123', 'content-type': 'application/json' })
+          .end('{}');
+      }
+      if (req.url === '/api/auth/sign-out') return res.writeHead(200).end('{}');
+      if (req.url?.startsWith('/api/echo')) {
+        return res
+          .writeHead(201, { 'content-type': 'application/json', 'set-cookie': 'x=1' })
+          .end(
+            JSON.stringify({ auth: req.headers.authorization ?? null, type: req.headers['content-type'] }),
+          );
+      }
+      res.writeHead(404).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  serverUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+beforeEach(() => {
+  fake.reset();
+  vi.clearAllMocks();
+  seen.length = 0;
+  dir = mkdtempSync(path.join(tmpdir(), 'desktop-test-'));
+  settingsFile = path.join(dir, 'settings.json');
+  entryUrl = pathToFileURL(path.join(dir, 'out/renderer/index.html')).href;
+  const settings = new SettingsStore(settingsFile);
+  registerIpc({ settings, tokens: new TokenStore(settings), entryUrl });
+  return () => rmSync(dir, { recursive: true, force: true });
+});
+
+const app = () => ipcEvent(`${entryUrl}#/admin`);
+
+describe('native image picking (pick-image)', () => {
+  it('opens the system dialog filtered to JPEG, PNG, GIF and WebP', async () => {
+    fake.dialogResult = { canceled: true, filePaths: [] };
+    await invoke(CHANNELS.pickImage, app());
+    expect(electronModule.dialog.showOpenDialog).toHaveBeenCalledWith(
+      expect.objectContaining({ properties: ['openFile'], filters: IMAGE_FILTERS }),
+    );
+    expect(IMAGE_FILTERS[0]?.extensions).toEqual(['jpeg', 'jpg', 'png', 'gif', 'webp']);
+  });
+
+  it('accepts a real PNG: type by content, size and the bytes on disk', async () => {
+    fake.dialogResult = { canceled: false, filePaths: [fixture] };
+    const res = (await invoke(CHANNELS.pickImage, app())) as { ok: true; value: Record<string, unknown> };
+    const bytes = await readFile(fixture);
+    expect(res.ok).toBe(true);
+    expect(res.value).toMatchObject({ name: 'rose-64x48.png', type: 'image/png', size: bytes.length });
+    expect(Buffer.from(res.value.data as Uint8Array).equals(bytes)).toBe(true);
+  });
+
+  it('refuses a text file renamed to .png with "Invalid file type"', async () => {
+    const fakePng = path.join(dir, 'holiday.png');
+    writeFileSync(fakePng, 'just some text pretending to be a picture\n'.repeat(20));
+    fake.dialogResult = { canceled: false, filePaths: [fakePng] };
+    expect(await invoke(CHANNELS.pickImage, app())).toEqual({ ok: false, message: INVALID_TYPE });
+    expect(INVALID_TYPE).toBe('Invalid file type: Please upload a JPEG, PNG, GIF, or WebP image.');
+  });
+
+  it('refuses a 5 MB + 1 byte PNG with "File too large" and accepts exactly 5 MB', async () => {
+    const png = await readFile(fixture);
+    const big = path.join(dir, 'big.png');
+    writeFileSync(big, Buffer.concat([png, Buffer.alloc(FIVE_MB + 1 - png.length)]));
+    fake.dialogResult = { canceled: false, filePaths: [big] };
+    expect(await invoke(CHANNELS.pickImage, app())).toEqual({ ok: false, message: TOO_LARGE });
+    expect(TOO_LARGE).toBe('File too large: Please upload an image smaller than 5MB.');
+
+    writeFileSync(big, Buffer.concat([png, Buffer.alloc(FIVE_MB - png.length)]));
+    const ok = (await invoke(CHANNELS.pickImage, app())) as { ok: boolean; value: { size: number } };
+    expect(ok.ok).toBe(true);
+    expect(ok.value.size).toBe(FIVE_MB);
+  });
+
+  it('a cancelled dialog is no error and no file (value null)', async () => {
+    fake.dialogResult = { canceled: true, filePaths: [] };
+    expect(await invoke(CHANNELS.pickImage, app())).toEqual({ ok: true, value: null });
+  });
+
+  it('a dropped file is read and checked the same way', async () => {
+    const res = (await invoke(CHANNELS.readDroppedImage, app(), fixture)) as { ok: boolean };
+    expect(res.ok).toBe(true);
+    const txt = path.join(dir, 'notes.webp');
+    writeFileSync(txt, 'hello');
+    expect(await invoke(CHANNELS.readDroppedImage, app(), txt)).toEqual({ ok: false, message: INVALID_TYPE });
+  });
+});
+
+describe('every IPC handler checks its sender', () => {
+  const foreign = [
+    ['a page from the internet', () => ipcEvent('https://evil.example/index.html')],
+    ['another local file', () => ipcEvent(pathToFileURL(path.join(dir, 'other.html')).href)],
+    ['a frame inside the app', () => ipcEvent(entryUrl, { url: entryUrl })],
+    ['no frame (navigated away)', () => ({ senderFrame: null, sender: {} })],
+  ] as const;
+
+  it.each(foreign)('refuses a call from %s on every channel, before doing anything', async (_name, event) => {
+    fake.dialogResult = { canceled: false, filePaths: [fixture] };
+    const channels = [...fake.handlers.keys()];
+    expect(channels.length).toBeGreaterThanOrEqual(8);
+    for (const channel of channels) {
+      await expect(invoke(channel, event(), 'https://example.com')).rejects.toThrow(FOREIGN_SENDER);
+    }
+    expect(electronModule.dialog.showOpenDialog).not.toHaveBeenCalled();
+    expect(electronModule.shell.openExternal).not.toHaveBeenCalled();
+  });
+});
+
+describe('server address, sign-in and the token store', () => {
+  it('rejects non-http(s) and unreachable addresses with a message, keeps a healthy one', async () => {
+    expect(await invoke(CHANNELS.setServer, app(), 'ftp://files.example')).toEqual({
+      ok: false,
+      message: 'The server address must start with http:// or https://.',
+    });
+    expect(await invoke(CHANNELS.setServer, app(), 'not an address')).toMatchObject({ ok: false });
+    expect(await invoke(CHANNELS.setServer, app(), 'http://127.0.0.1:9')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Could not reach http:\/\/127\.0\.0\.1:9/),
+    });
+    expect(await invoke(CHANNELS.getState, app())).toMatchObject({ serverUrl: null });
+
+    expect(await invoke(CHANNELS.setServer, app(), ` ${serverUrl}/ `)).toEqual({
+      ok: true,
+      value: serverUrl,
+    });
+    expect(seen.at(-1)?.url).toBe('/api/health');
+    // Remembered on disk for the next start.
+    expect(new SettingsStore(settingsFile).get().serverUrl).toBe(serverUrl);
+  });
+
+  it('signs in, keeps the token encrypted on disk, sends it as a bearer, and signs out clearing it', async () => {
+    await invoke(CHANNELS.setServer, app(), serverUrl);
+    expect(await invoke(CHANNELS.signIn, app(), 'admin@example.com', 'wrong')).toEqual({
+      ok: false,
+      message: 'Invalid email or password',
+    });
+    const signed = await invoke(CHANNELS.signIn, app(), 'admin@example.com', 'right-password');
+    expect(signed).toEqual({ ok: true, value: { serverUrl, signedIn: true, tokenStorage: 'secure' } });
+
+    const onDisk = await readFile(settingsFile, 'utf8');
+    expect(onDisk).not.toContain('tok-123');
+    expect(JSON.parse(onDisk).encryptedToken).toEqual(expect.any(String));
+    // A restart (new store over the same file) still has the session.
+    const again = new TokenStore(new SettingsStore(settingsFile));
+    expect(again.get()).toBe('tok-123');
+
+    const res = (await invoke(CHANNELS.apiRequest, app(), {
+      path: '/api/echo',
+      method: 'POST',
+      headers: [
+        ['content-type', 'application/json'],
+        ['authorization', 'Bearer forged'],
+      ],
+      body: { kind: 'text', text: '{"a":1}' },
+    })) as { ok: true; value: { status: number; headers: [string, string][]; body: Uint8Array } };
+    expect(res.value.status).toBe(201);
+    expect(JSON.parse(Buffer.from(res.value.body).toString())).toEqual({
+      auth: 'Bearer tok-123',
+      type: 'application/json',
+    });
+    expect(res.value.headers.map(([k]) => k)).not.toContain('set-cookie');
+
+    expect(await invoke(CHANNELS.signOut, app())).toMatchObject({ signedIn: false });
+    expect(seen.at(-1)).toMatchObject({ url: '/api/auth/sign-out', auth: 'Bearer tok-123' });
+    expect(JSON.parse(await readFile(settingsFile, 'utf8')).encryptedToken).toBeNull();
+  });
+
+  it('with only the plaintext backend, keeps the token for this session only and says so', async () => {
+    fake.backend = 'basic_text';
+    await invoke(CHANNELS.setServer, app(), serverUrl);
+    const signed = await invoke(CHANNELS.signIn, app(), 'admin@example.com', 'right-password');
+    expect(signed).toMatchObject({ ok: true, value: { signedIn: true, tokenStorage: 'session' } });
+    expect(JSON.parse(await readFile(settingsFile, 'utf8')).encryptedToken).toBeNull();
+    expect(new TokenStore(new SettingsStore(settingsFile)).get()).toBeNull();
+  });
+
+  it('multipart uploads pass through with the file intact', async () => {
+    await invoke(CHANNELS.setServer, app(), serverUrl);
+    const data = new Uint8Array(await readFile(fixture));
+    const res = (await invoke(CHANNELS.apiRequest, app(), {
+      path: '/api/echo',
+      method: 'POST',
+      headers: [['content-type', 'application/json']],
+      body: { kind: 'form', fields: [{ name: 'image', filename: 'rose.png', type: 'image/png', data }] },
+    })) as { ok: true; value: { body: Uint8Array } };
+    const echoed = JSON.parse(Buffer.from(res.value.body).toString()) as { type: string };
+    expect(echoed.type).toMatch(/^multipart\/form-data; boundary=/);
+    const raw = seen.at(-1)?.body ?? '';
+    expect(raw).toContain('filename="rose.png"');
+    expect(raw).toContain('Content-Type: image/png');
+  });
+
+  it('the renderer cannot use main as a proxy beyond the API', async () => {
+    await invoke(CHANNELS.setServer, app(), serverUrl);
+    for (const p of ['//evil.example/x', '/uploads/a.png', '/api/../admin', 'http://evil.example/api/x']) {
+      expect(
+        await invoke(CHANNELS.apiRequest, app(), {
+          path: p,
+          method: 'GET',
+          headers: [],
+          body: { kind: 'none' },
+        }),
+      ).toEqual({ ok: false, message: 'Only /api requests can be sent to the server.' });
+    }
+  });
+
+  it('a damaged settings file means defaults, not a crash', () => {
+    writeFileSync(settingsFile, '{not json');
+    expect(new SettingsStore(settingsFile).get()).toEqual({
+      serverUrl: null,
+      bounds: null,
+      encryptedToken: null,
+    });
+  });
+});
+
+describe('external links', () => {
+  it('opens http(s) links in the system browser, mailto: in the mail app, and nothing else', async () => {
+    await invoke(CHANNELS.openExternal, app(), 'https://bloom.example/articles/a');
+    await invoke(CHANNELS.openExternal, app(), 'file:///etc/passwd');
+    await invoke(CHANNELS.openExternal, app(), 'javascript:alert(1)');
+    await invoke(CHANNELS.openExternal, app(), 'smb://host/share');
+    await invoke(CHANNELS.openExternal, app(), 'mailto:lou@example.com');
+    expect(fake.opened).toEqual(['https://bloom.example/articles/a', 'mailto:lou@example.com']);
+  });
+});

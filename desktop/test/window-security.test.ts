@@ -1,0 +1,114 @@
+import { describe, expect, it, vi } from 'vitest';
+import { electronModule } from './support/fake-electron';
+
+vi.mock('electron', () => ({ ...electronModule, screen: { getAllDisplays: () => [] } }));
+
+const { adjustResponseHeaders, contentSecurityPolicy, isAppUrl, isExternalWebUrl, isTrustedSender } =
+  await import('../src/main/security');
+const { ADMIN_TABS, menuTemplate } = await import('../src/main/menu');
+const { restoreBounds } = await import('../src/main/window');
+
+const entry = 'file:///opt/Bloom/resources/app.asar/out/renderer/index.html';
+
+describe('navigation and links', () => {
+  it('only the app page itself counts as the app', () => {
+    expect(isAppUrl(`${entry}#/admin`, entry)).toBe(true);
+    expect(isAppUrl('file:///etc/passwd', entry)).toBe(false);
+    expect(isAppUrl('https://bloom.example/', entry)).toBe(false);
+    expect(isAppUrl('http://localhost:5173/x', 'http://localhost:5173/')).toBe(true);
+    expect(isAppUrl('http://localhost:5174/', 'http://localhost:5173/')).toBe(false);
+  });
+
+  it('external links leave only when they are http(s)', () => {
+    expect(isExternalWebUrl('https://bloom.example/a')).toBe(true);
+    expect(isExternalWebUrl('http://bloom.example/a')).toBe(true);
+    for (const u of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'not a url']) {
+      expect(isExternalWebUrl(u)).toBe(false);
+    }
+  });
+
+  it('the sender check wants the top frame of the app page', () => {
+    expect(isTrustedSender({ url: entry, parent: null }, entry)).toBe(true);
+    expect(isTrustedSender({ url: entry, parent: {} }, entry)).toBe(false);
+    expect(isTrustedSender({ url: 'https://evil.example/', parent: null }, entry)).toBe(false);
+    expect(isTrustedSender(null, entry)).toBe(false);
+  });
+
+  it('the content security policy allows no inline or remote script and names the chosen server for images', () => {
+    const csp = contentSecurityPolicy('https://bloom.example/base');
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/unsafe-(inline|eval)/);
+    expect(csp).toContain("img-src 'self' data: blob: https://bloom.example;");
+    expect(csp).toContain("connect-src 'self'");
+  });
+});
+
+describe('application menu', () => {
+  it('has File, Edit, View, Window and Help, with Ctrl/Cmd+1…8 for the eight admin tabs', () => {
+    const selectTab = vi.fn();
+    const t = menuTemplate({
+      selectTab,
+      openSettings: vi.fn(),
+      signOut: vi.fn(),
+      openWebsite: vi.fn(),
+      isMac: false,
+      appName: 'Bloom',
+    });
+    expect(t.map((m) => m.label ?? m.role)).toEqual(['File', 'editMenu', 'View', 'windowMenu', 'help']);
+    const view = t[2]?.submenu as Array<{ label?: string; accelerator?: string; click?: () => void }>;
+    const tabs = view.filter((i) => i.accelerator?.startsWith('CmdOrCtrl+'));
+    expect(tabs.map((i) => i.label)).toEqual([...ADMIN_TABS]);
+    expect(tabs.map((i) => i.accelerator)).toEqual(ADMIN_TABS.map((_, i) => `CmdOrCtrl+${i + 1}`));
+    tabs[6]?.click?.();
+    expect(selectTab).toHaveBeenCalledWith(6);
+  });
+});
+
+describe('window bounds', () => {
+  const display = { workArea: { x: 0, y: 0, width: 1920, height: 1080 } };
+  it('restores saved size and position on a connected display', () => {
+    const saved = { x: 100, y: 80, width: 1200, height: 800 };
+    expect(restoreBounds(saved, [display])).toEqual(saved);
+  });
+  it('keeps the size but drops a position on a display that is gone', () => {
+    expect(restoreBounds({ x: 4000, y: 80, width: 1200, height: 800 }, [display])).toEqual({
+      width: 1200,
+      height: 800,
+    });
+  });
+  it('uses a default size on first start', () => {
+    expect(restoreBounds(null, [display])).toEqual({ width: 1280, height: 860 });
+  });
+});
+
+describe('response headers seen by the window', () => {
+  const ctx = { entryUrl: 'http://localhost:5173/', serverUrl: 'https://bloom.example', dev: true };
+  it('the app page gets the content security policy', () => {
+    const h = adjustResponseHeaders({ url: 'http://localhost:5173/', resourceType: 'mainFrame' }, ctx);
+    expect(h?.['Content-Security-Policy']?.[0]).toContain("img-src 'self' data: blob: https://bloom.example");
+  });
+  it("images from the chosen server drop CORP same-origin, so upload previews show; others don't", () => {
+    const responseHeaders = {
+      'Cross-Origin-Resource-Policy': ['same-origin'],
+      'content-type': ['image/webp'],
+    };
+    const mine = adjustResponseHeaders(
+      { url: 'https://bloom.example/uploads/a.webp', resourceType: 'image', responseHeaders },
+      ctx,
+    );
+    expect(mine).toEqual({ 'content-type': ['image/webp'] });
+    expect(
+      adjustResponseHeaders(
+        { url: 'https://other.example/a.webp', resourceType: 'image', responseHeaders },
+        ctx,
+      ),
+    ).toBeUndefined();
+    expect(
+      adjustResponseHeaders(
+        { url: 'https://bloom.example/api/x', resourceType: 'xhr', responseHeaders },
+        ctx,
+      ),
+    ).toBeUndefined();
+  });
+});

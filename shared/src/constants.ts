@@ -1,0 +1,91 @@
+// Business constants from product spec §9, written once.
+
+export const BRAND = 'Bloom & Balance';
+
+export const ARTICLE_CATEGORIES = ['wellness', 'style', 'nutrition', 'career', 'home', 'community'] as const;
+/** RSS sports feeds use this extra category (spec §3); it has no listing page. */
+export const ALL_ARTICLE_CATEGORIES = [...ARTICLE_CATEGORIES, 'sports'] as const;
+export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
+export type AnyArticleCategory = (typeof ALL_ARTICLE_CATEGORIES)[number];
+
+export const CATEGORY_LABELS: Record<AnyArticleCategory, string> = {
+  wellness: 'Wellness & Self-Care',
+  style: 'Style & Fashion',
+  nutrition: 'Nutrition & Recipes',
+  career: 'Career & Creativity',
+  home: 'Home & Aesthetics',
+  community: 'Community',
+  sports: 'Sports',
+};
+/** Short names used by the News filter buttons. */
+export const CATEGORY_SHORT_LABELS: Record<AnyArticleCategory, string> = {
+  wellness: 'Wellness',
+  style: 'Style',
+  nutrition: 'Nutrition',
+  career: 'Career',
+  home: 'Home',
+  community: 'Community',
+  sports: 'Sports',
+};
+
+export const ARTICLE_STATUSES = ['draft', 'published'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export const CUISINES = ['italian', 'mexican', 'asian', 'american', 'mediterranean', 'indian'] as const;
+export type Cuisine = (typeof CUISINES)[number];
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+export const MESSAGE_STATUSES = ['unread', 'read', 'replied'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** A reader's story as editors review it: new → approved (a community draft is made) or rejected. */
+export const STORY_STATUSES = ['new', 'approved', 'rejected'] as const;
+export type StoryStatus = (typeof STORY_STATUSES)[number];
+
+export const AI_CATEGORIES = ['skincare', 'makeup', 'wellness', 'home-decor', 'fashion', 'fitness'] as const;
+export type AiCategory = (typeof AI_CATEGORIES)[number];
+
+export const LIMITS = {
+  featured: 3,
+  challenges: 3,
+  tagsPerCard: 3,
+  relatedArticles: 2,
+  relatedProducts: 4,
+  loadMoreThreshold: 20,
+  newsPageSize: 20,
+  searchMinChars: 3,
+  searchMaxResults: 50,
+  searchCacheMs: 30_000,
+  shopAll: 300,
+  shopPerCategory: 500,
+  productsMax: 500,
+  adminList: 50,
+  contentMax: 100,
+  uploadMaxBytes: 5 * 1024 * 1024,
+  uploadMaxPixels: 40_000_000,
+  uploadMaxDimension: 10_000,
+  rssRecentArticles: 5,
+  rssRecentRecipes: 3,
+} as const;
+
+export const SKELETONS = { publicList: 6, publicGrid: 15, adminList: 5, users: 3 } as const;
+
+export const DELAYS = {
+  unauthorizedRedirectMs: 500,
+  adminCheckRedirectMs: 1500,
+  adminLoginRedirectMs: 2000,
+  toastMs: 5000,
+  tooltipMs: 700,
+  menuTypeaheadMs: 1000,
+} as const;
+
+export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const UPLOAD_EXTENSIONS = ['.jpeg', '.jpg', '.png', '.gif', '.webp'] as const;
+
+export const RSS_INTERVAL_HOURS = 6;
+export const WWE_TAG = 'WWE';
+export const AI_MODEL_LABEL = 'GPT-4o';
+export const CONTACT_REPLY_HOURS = 24;
+export const SUPPORT_HOURS = 'Monday to Friday 9AM-6PM GMT';
+export const COPYRIGHT_YEAR = 2025;

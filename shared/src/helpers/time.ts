@@ -1,0 +1,28 @@
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "3 days ago"-style text (spec §9: relative times shown as "X ago"). */
+export function timeAgo(date: string | Date | null | undefined, now: Date = new Date()): string {
+  if (!date) return '';
+  const then = typeof date === 'string' ? new Date(date) : date;
+  const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000));
+  for (const [unit, size] of units) {
+    const n = Math.floor(seconds / size);
+    if (n >= 1) return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  }
+  return 'just now';
+}
+
+/** ISO 8601 duration for minutes, e.g. 90 → "PT1H30M" (schema.org Recipe). */
+export function isoDuration(minutes: number | null | undefined): string | undefined {
+  if (!minutes || minutes < 0) return undefined;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `PT${h ? `${h}H` : ''}${m || !h ? `${m}M` : ''}`;
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { AI_CATEGORIES } from '../constants';
+import { splitLines, splitTags } from '../helpers/text';
+
+// Request bodies of the AI Content tab (spec §2, §5) and the answers we accept from the model.
+
+export const aiCategory = z.enum(AI_CATEGORIES, { message: 'Please select a category' });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
+
+/** Non-file fields of POST /api/admin/analyze-product-image (multipart). */
+export const analyzeImageFields = z.object({
+  category: aiCategory,
+  priceRange: optionalText(60),
+});
+export type AnalyzeImageFields = z.input<typeof analyzeImageFields>;
+
+export const AI_MAX_COMPARISON_PRODUCTS = 6;
+
+/** Product review generator form: key features are typed comma-separated. */
+export const aiReviewInput = z.object({
+  productName: z.string().trim().min(1, 'Please enter a product name').max(120),
+  category: aiCategory,
+  priceRange: optionalText(60),
+  targetAudience: optionalText(200),
+  keyFeatures: z
+    .string()
+    .max(1000)
+    .default('')
+    .transform(splitTags)
+    .pipe(z.array(z.string().max(120)).max(20, 'At most 20 key features')),
+});
+export type AiReviewInput = z.input<typeof aiReviewInput>;
+
+/** Comparison generator form: one product per line, at least two. */
+export const aiComparisonInput = z.object({
+  category: aiCategory,
+  products: z
+    .string()
+    .max(2000)
+    .transform(splitLines)
+    .pipe(
+      z
+        .array(z.string().max(120))
+        .min(2, 'Enter at least two products, one per line')
+        .max(AI_MAX_COMPARISON_PRODUCTS, `Compare at most ${AI_MAX_COMPARISON_PRODUCTS} products`),
+    ),
+});
+export type AiComparisonInput = z.input<typeof aiComparisonInput>;
+
+// --- Model answers (structured outputs). Kept free of transforms so they also describe the JSON schema sent to the model.
+
+/** Spec §3: AI image review response. Also the answer of the review generator. */
+export const aiReviewAnswer = z.object({
+  productName: z.string().min(1).max(200),
+  rating: z.number().min(1).max(5),
+  title: z.string().min(1).max(200),
+  excerpt: z.string().min(1).max(600),
+  content: z.string().min(1).max(50_000),
+});
+export type AiReviewAnswer = z.infer<typeof aiReviewAnswer>;
+
+export const aiComparisonAnswer = z.object({
+  title: z.string().min(1).max(200),
+  excerpt: z.string().min(1).max(600),
+  /** Introduction and verdict as HTML; the table is built from `table`. */
+  introduction: z.string().min(1).max(20_000),
+  table: z.object({
+    criteria: z.array(z.string().min(1).max(80)).min(1).max(12),
+    rows: z
+      .array(z.object({ product: z.string().min(1).max(200), values: z.array(z.string().max(300)) }))
+      .min(2)
+      .max(AI_MAX_COMPARISON_PRODUCTS),
+  }),
+  verdict: z.string().min(1).max(20_000),
+});
+export type AiComparisonAnswer = z.infer<typeof aiComparisonAnswer>;
+
+/** What the generator endpoints answer: the model's answer plus the draft article it became. */
+export interface AiDraftRef {
+  id: number;
+  slug: string;
+  title: string;
+  status: 'draft';
+}
+export type AiReviewResult = AiReviewAnswer & { article: AiDraftRef };
+export type AiComparisonResult = { title: string; excerpt: string; content: string; article: AiDraftRef };
+
+export interface AiStatus {
+  configured: boolean;
+  status: 'Active' | 'Not configured';
+  model: string;
+  style: string;
+  outputFormat: 'JSON';
+}

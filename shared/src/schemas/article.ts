@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ALL_ARTICLE_CATEGORIES, ARTICLE_STATUSES, LIMITS } from '../constants';
+import { httpUrl, imageRef, tagList } from './common';
+
+export const articleInput = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(200),
+  excerpt: z.string().trim().min(1, 'Excerpt is required').max(600),
+  content: z.string().trim().min(1, 'Content is required').max(200_000),
+  category: z.enum(ALL_ARTICLE_CATEGORIES),
+  tags: tagList.default([]),
+  imageUrl: imageRef.nullish(),
+  author: z.string().trim().max(120).nullish(),
+  description: z.string().trim().max(320).nullish(),
+  slug: z
+    .string()
+    .trim()
+    .max(80)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, numbers and hyphens')
+    .nullish(),
+  status: z.enum(ARTICLE_STATUSES).default('published'),
+  isExternal: z.boolean().optional(),
+  url: httpUrl.nullish(),
+  source: z.string().trim().max(120).nullish(),
+});
+export type ArticleInput = z.input<typeof articleInput>;
+
+export const contentListQuery = z.object({
+  category: z.enum(ALL_ARTICLE_CATEGORIES).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.contentMax).default(LIMITS.newsPageSize),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Admin only: include drafts. Ignored for everyone else. */
+  status: z.enum([...ARTICLE_STATUSES, 'all']).optional(),
+});
+
+export const searchQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(LIMITS.searchMinChars, `Search needs at least ${LIMITS.searchMinChars} characters`)
+    .max(200),
+});
+
+export interface Article {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  category: string;
+  imageUrl: string | null;
+  tags: string[];
+  readTime: number;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  author: string | null;
+  description: string | null;
+  source: string | null;
+  url: string | null;
+  isExternal: boolean;
+  status: 'draft' | 'published';
+}
+/** List views leave out the body. */
+export type ArticleSummary = Omit<Article, 'content'>;

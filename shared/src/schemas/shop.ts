@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { httpUrl, imageRef, tagList } from './common';
+
+const money = z.coerce
+  .number({ message: 'Price must be a number' })
+  .nonnegative('Price cannot be negative')
+  .max(1_000_000)
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Use at most 2 decimals');
+
+export const productInput = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(200),
+  description: z.string().trim().min(1, 'Description is required').max(5000),
+  price: money,
+  originalPrice: money.nullish(),
+  categoryId: z.coerce.number().int().positive().nullish(),
+  tags: tagList.default([]),
+  features: z.array(z.string().trim().min(1).max(200)).max(30).default([]),
+  imageUrl: imageRef.nullish(),
+  vendor: z.string().trim().max(120).nullish(),
+  affiliateUrl: httpUrl.nullish(),
+  inStock: z.boolean().default(true),
+  rating: z.coerce.number().min(0).max(5).nullish(),
+  reviewCount: z.coerce.number().int().min(0).max(10_000_000).nullish(),
+});
+export type ProductInput = z.input<typeof productInput>;
+
+export const productListQuery = z.object({
+  categoryId: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.productsMax).default(LIMITS.shopAll),
+  offset: z.coerce.number().int().min(0).default(0),
+  exclude: z.coerce.number().int().positive().optional(),
+});
+
+export const productCategoryInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  description: z.string().trim().max(1000).nullish(),
+});
+export type ProductCategoryInput = z.input<typeof productCategoryInput>;
+
+export interface ProductCategory {
+  id: number;
+  name: string;
+  description: string | null;
+}
+
+export interface Product {
+  id: number;
+  title: string;
+  description: string;
+  price: string;
+  originalPrice: string | null;
+  imageUrl: string | null;
+  vendor: string | null;
+  rating: number | null;
+  reviewCount: number;
+  inStock: boolean;
+  categoryId: number | null;
+  tags: string[];
+  features: string[];
+  affiliateUrl: string | null;
+  clickCount?: number;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,106 @@
+import type { CurrentUser } from '@site/shared';
+import { type KeyboardEvent, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AiTab } from './ai/AiTab';
+import { ArticlesTab } from './articles/ArticlesTab';
+import { CategoriesTab } from './categories/CategoriesTab';
+import { inboxDescription, useInbox } from './messages/inbox';
+import { MessagesTab } from './messages/MessagesTab';
+import { ProductsTab } from './products/ProductsTab';
+import { RecipesTab } from './recipes/RecipesTab';
+import { RssTab } from './rss/RssTab';
+import { UsersTab } from './users/UsersTab';
+
+export const TABS = [
+  { id: 'articles', label: 'Articles' },
+  { id: 'products', label: 'Products' },
+  { id: 'recipes', label: 'Recipes' },
+  { id: 'categories', label: 'Categories' },
+  { id: 'users', label: 'Users' },
+  { id: 'messages', label: 'Messages' },
+  { id: 'rss', label: 'RSS Feeds' },
+  { id: 'ai', label: 'AI Content' },
+] as const;
+export type TabId = (typeof TABS)[number]['id'];
+
+/** The eight tabs (spec §2). The active one is ?tab= in the URL, so reloads and links keep it. */
+export function Dashboard({ user }: { user: CurrentUser }) {
+  const [params, setParams] = useSearchParams();
+  const active: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'articles';
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const inbox = useInbox();
+  const select = (id: TabId) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id === 'articles') next.delete('tab');
+        else next.set('tab', id);
+        return next;
+      },
+      { replace: false },
+    );
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern).
+  function onKey(e: KeyboardEvent) {
+    const i = TABS.findIndex((t) => t.id === active);
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = TABS[(i + step + TABS.length) % TABS.length]!;
+    select(next.id);
+    refs.current[next.id]?.focus();
+  }
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="mb-6 font-serif text-3xl font-bold">Admin Dashboard - Manage your content and users</h1>
+      <div
+        role="tablist"
+        aria-label="Admin sections"
+        className="mb-6 flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1"
+        onKeyDown={onKey}
+      >
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              refs.current[t.id] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={active === t.id}
+            aria-controls={`panel-${t.id}`}
+            aria-describedby={t.id === 'messages' && inbox.total ? 'inbox-count' : undefined}
+            tabIndex={active === t.id ? 0 : -1}
+            onClick={() => select(t.id)}
+            className={`rounded-md px-3 py-2 text-sm font-medium ${active === t.id ? 'bg-white text-rose-800 shadow' : 'text-stone-700 hover:bg-white/60'}`}
+          >
+            {t.label}
+            {t.id === 'messages' && inbox.total > 0 && (
+              <span
+                aria-hidden="true"
+                data-testid="inbox-badge"
+                className="ml-1.5 rounded-full bg-rose-700 px-1.5 py-0.5 text-xs font-semibold text-white"
+              >
+                {inbox.total}
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
+      {inbox.total > 0 && (
+        <span id="inbox-count" className="sr-only">
+          {inboxDescription(inbox)}
+        </span>
+      )}
+      <div role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`}>
+        {active === 'articles' && <ArticlesTab />}
+        {active === 'products' && <ProductsTab />}
+        {active === 'recipes' && <RecipesTab />}
+        {active === 'categories' && <CategoriesTab />}
+        {active === 'users' && <UsersTab currentUserId={user.id} />}
+        {active === 'messages' && <MessagesTab />}
+        {active === 'rss' && <RssTab />}
+        {active === 'ai' && <AiTab />}
+      </div>
+    </section>
+  );
+}

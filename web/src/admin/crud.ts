@@ -1,0 +1,101 @@
+import { LIMITS } from '@site/shared';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../components/toast/toast';
+import { isUnauthorized, serverMessage, useApi } from './api';
+
+export interface CrudConfig {
+  /** "Article": used in the toasts ("Article created successfully"). */
+  entity: string;
+  /** Admin list, paged with limit/offset, e.g. /api/admin/content. */
+  listPath: string;
+  /** Writes: POST here, PUT/DELETE here/{id}, e.g. /api/content. */
+  writePath: string;
+}
+
+/** The admin list, 50 at a time (spec §9), with "Load more" for the next page. */
+export function useAdminList<T>(listPath: string) {
+  const api = useApi();
+  const q = useInfiniteQuery({
+    queryKey: [listPath, { limit: LIMITS.adminList }],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => api<T[]>('GET', `${listPath}?limit=${LIMITS.adminList}&offset=${pageParam}`),
+    getNextPageParam: (last, all) =>
+      last.length === LIMITS.adminList ? all.length * LIMITS.adminList : undefined,
+  });
+  return { ...q, items: q.data?.pages.flat() ?? [] };
+}
+
+/** Create, update and delete with the spec's toasts (§8); lists refetch by key prefix. */
+export function useCrudMutations<Payload>({ entity, listPath, writePath }: CrudConfig) {
+  const api = useApi();
+  const toast = useToast();
+  const qc = useQueryClient();
+  const lower = entity.toLowerCase();
+  const refresh = () => qc.invalidateQueries({ queryKey: [listPath] });
+  const fail = (verb: string) => (err: unknown) => {
+    if (isUnauthorized(err)) return;
+    const detail = serverMessage(err);
+    toast({
+      title: 'Error',
+      description: `Failed to ${verb} ${lower}${detail ? `: ${detail}` : ''}`,
+      variant: 'destructive',
+    });
+  };
+  const ok = (verb: string) => () => {
+    toast({ title: 'Success', description: `${entity} ${verb} successfully` });
+    return refresh();
+  };
+  const create = useMutation({
+    mutationFn: (body: Payload) => api('POST', writePath, body),
+    onSuccess: ok('created'),
+    onError: fail('create'),
+  });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Payload }) => api('PUT', `${writePath}/${id}`, body),
+    onSuccess: ok('updated'),
+    onError: fail('update'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api('DELETE', `${writePath}/${id}`),
+    onSuccess: ok('deleted'),
+    onError: fail('delete'),
+  });
+  return { create, update, remove };
+}
+
+/**
+ * Everything the Articles, Products and Recipes tabs share: their list and its paging, delete, and a
+ * save that updates when editing, otherwise creates, and closes the form on success (spec §4).
+ */
+export function useCrudTab<T extends { id: number }, Payload>(config: CrudConfig) {
+  const list = useAdminList<T>(config.listPath);
+  const { create, update, remove } = useCrudMutations<Payload>(config);
+  return {
+    tabProps: {
+      entity: config.entity,
+      items: list.items,
+      isLoading: list.isLoading,
+      error: list.error,
+      hasMore: list.hasNextPage,
+      loadingMore: list.isFetchingNextPage,
+      onLoadMore: () => void list.fetchNextPage(),
+      onDelete: (item: T) => remove.mutate(item.id),
+      deleting: remove.isPending,
+    },
+    pending: create.isPending || update.isPending,
+    save: (editing: T | null, body: Payload, close: () => void) =>
+      editing
+        ? update.mutate({ id: editing.id, body }, { onSuccess: close })
+        : create.mutate(body, { onSuccess: close }),
+  };
+}
+
+/** Field → first message, from a zod error's issues. */
+export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of issues) {
+    const key = String(i.path[0] ?? '');
+    out[key] ??= i.message;
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+import type { MessageStatus, StoryStatus } from '@site/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../api';
+
+export const messageCountsKey = ['/api/admin/contact-messages/counts'] as const;
+export const storyCountsKey = ['/api/admin/stories/counts'] as const;
+
+/** Rechecked every minute, so a message that arrives while an editor works still shows up. */
+const REFRESH_MS = 60_000;
+
+/** Contact messages per status. One query shared by the tab badge and the Contact Messages panel. */
+export function useMessageCounts() {
+  const api = useApi();
+  return useQuery({
+    queryKey: messageCountsKey,
+    queryFn: () => api<Record<MessageStatus, number>>('GET', messageCountsKey[0]),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** Stories per status. One query shared by the tab badge and the Community Stories panel. */
+export function useStoryCounts() {
+  const api = useApi();
+  return useQuery({
+    queryKey: storyCountsKey,
+    queryFn: () => api<Record<StoryStatus, number>>('GET', storyCountsKey[0]),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/**
+ * What waits for an editor in the Messages tab: unread contact messages and new stories. Opening a
+ * message or approving a story invalidates these keys, so the badge follows at once.
+ */
+export function useInbox() {
+  const unread = useMessageCounts().data?.unread ?? 0;
+  const newStories = useStoryCounts().data?.new ?? 0;
+  return { unread, newStories, total: unread + newStories };
+}
+
+/** "3 unread messages and 1 new story", for screen readers. */
+export function inboxDescription({ unread, newStories }: { unread: number; newStories: number }) {
+  const parts = [];
+  if (unread) parts.push(`${unread} unread message${unread === 1 ? '' : 's'}`);
+  if (newStories) parts.push(`${newStories} new stor${newStories === 1 ? 'y' : 'ies'}`);
+  return parts.join(' and ');
+}

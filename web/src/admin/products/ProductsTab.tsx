@@ -1,0 +1,216 @@
+import {
+  formatGBP,
+  type Product,
+  type ProductCategory,
+  type ProductInput,
+  productInput,
+  splitLines,
+  splitTags,
+} from '@site/shared';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useApi } from '../api';
+import { CrudTab } from '../CrudTab';
+import { fieldErrors, useCrudTab } from '../crud';
+import { ImageField } from '../ImageField';
+import { Badge, Button, SelectField, TextAreaField, TextField } from '../ui';
+
+const config = { entity: 'Product', listPath: '/api/admin/products', writePath: '/api/products' };
+export const categoriesKey = ['/api/admin/product-categories'] as const;
+
+export function useCategories() {
+  const api = useApi();
+  return useQuery({
+    queryKey: categoriesKey,
+    queryFn: () => api<(ProductCategory & { productCount: number })[]>('GET', categoriesKey[0]),
+  });
+}
+
+export function ProductsTab() {
+  const crud = useCrudTab<Product, ProductInput>(config);
+  const categories = useCategories();
+  const categoryName = (id: number | null) => categories.data?.find((c) => c.id === id)?.name;
+  return (
+    <CrudTab<Product>
+      {...crud.tabProps}
+      itemTitle={(p) => p.title}
+      renderRow={(p) => (
+        <>
+          <h3 className="font-semibold">{p.title}</h3>
+          <p className="line-clamp-2 text-sm text-stone-600">{p.description}</p>
+          <div className="mt-2 flex flex-wrap gap-1">
+            <Badge tone="green">{formatGBP(p.price)}</Badge>
+            {categoryName(p.categoryId) && <Badge tone="rose">{categoryName(p.categoryId)}</Badge>}
+            {!p.inStock && <Badge tone="amber">Out of Stock</Badge>}
+            {p.tags.map((t) => (
+              <Badge key={t}>{t}</Badge>
+            ))}
+            <Badge>
+              {p.clickCount ?? 0} click{p.clickCount === 1 ? '' : 's'}
+            </Badge>
+          </div>
+        </>
+      )}
+      renderForm={(editing, close) => (
+        <ProductForm
+          initial={editing}
+          categories={categories.data ?? []}
+          pending={crud.pending}
+          onCancel={close}
+          onSubmit={(body) => crud.save(editing, body, close)}
+        />
+      )}
+    />
+  );
+}
+
+/** "" → undefined (so "required" can say so), else the number the field holds. */
+const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
+
+function ProductForm({
+  initial,
+  categories,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  initial: Product | null;
+  categories: ProductCategory[];
+  pending: boolean;
+  onSubmit: (body: ProductInput) => void;
+  onCancel: () => void;
+}) {
+  const [f, setF] = useState({
+    title: initial?.title ?? '',
+    description: initial?.description ?? '',
+    price: initial?.price ?? '',
+    originalPrice: initial?.originalPrice ?? '',
+    categoryId: initial?.categoryId ? String(initial.categoryId) : '',
+    tags: initial?.tags.join(', ') ?? '',
+    features: initial?.features.join('\n') ?? '',
+    vendor: initial?.vendor ?? '',
+    affiliateUrl: initial?.affiliateUrl ?? '',
+    rating: initial?.rating == null ? '' : String(initial.rating),
+    reviewCount: initial ? String(initial.reviewCount) : '',
+  });
+  const [inStock, setInStock] = useState(initial?.inStock ?? true);
+  const [imageUrl, setImageUrl] = useState<string | null>(initial?.imageUrl ?? null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) =>
+    setF((s) => ({ ...s, [k]: e.target.value }));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const body = {
+      title: f.title,
+      description: f.description,
+      price: num(f.price),
+      originalPrice: num(f.originalPrice) ?? null,
+      categoryId: f.categoryId ? Number.parseInt(f.categoryId, 10) : null,
+      tags: splitTags(f.tags),
+      features: splitLines(f.features),
+      vendor: f.vendor.trim() || null,
+      affiliateUrl: f.affiliateUrl.trim() || null,
+      inStock,
+      rating: num(f.rating) ?? null,
+      reviewCount: num(f.reviewCount) ?? null,
+      imageUrl,
+    };
+    const parsed = productInput.safeParse(body);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    onSubmit(body as ProductInput);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField label="Title" value={f.title} onChange={set('title')} error={errors.title} required />
+      <TextAreaField
+        label="Description"
+        rows={5}
+        value={f.description}
+        onChange={set('description')}
+        error={errors.description}
+        required
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Price (£)"
+          type="number"
+          step="0.01"
+          min="0"
+          value={f.price}
+          onChange={set('price')}
+          error={errors.price}
+          required
+        />
+        <TextField
+          label="Original price (£)"
+          type="number"
+          step="0.01"
+          min="0"
+          value={f.originalPrice}
+          onChange={set('originalPrice')}
+          error={errors.originalPrice}
+        />
+        <SelectField
+          label="Category"
+          value={f.categoryId}
+          onChange={set('categoryId')}
+          error={errors.categoryId}
+          options={[
+            { value: '', label: 'No category' },
+            ...categories.map((c) => ({ value: String(c.id), label: c.name })),
+          ]}
+        />
+        <TextField label="Vendor" value={f.vendor} onChange={set('vendor')} error={errors.vendor} />
+        <TextField
+          label="Rating (0–5)"
+          type="number"
+          step="0.1"
+          min="0"
+          max="5"
+          value={f.rating}
+          onChange={set('rating')}
+          error={errors.rating}
+        />
+        <TextField
+          label="Review count"
+          type="number"
+          step="1"
+          min="0"
+          value={f.reviewCount}
+          onChange={set('reviewCount')}
+          error={errors.reviewCount}
+        />
+      </div>
+      <TextField
+        label="Affiliate URL"
+        type="url"
+        value={f.affiliateUrl}
+        onChange={set('affiliateUrl')}
+        error={errors.affiliateUrl}
+      />
+      <TextAreaField
+        label="Features (one per line)"
+        rows={4}
+        value={f.features}
+        onChange={set('features')}
+        error={errors.features}
+      />
+      <TextField label="Tags (comma-separated)" value={f.tags} onChange={set('tags')} error={errors.tags} />
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={inStock} onChange={(e) => setInStock(e.target.checked)} /> In stock
+      </label>
+      <ImageField value={imageUrl} onChange={setImageUrl} />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={pending}>
+          {initial ? 'Update Product' : 'Create Product'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

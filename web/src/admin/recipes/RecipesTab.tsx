@@ -1,0 +1,182 @@
+import {
+  CUISINES,
+  DIFFICULTIES,
+  parseIntOrNull,
+  type Recipe,
+  type RecipeInput,
+  recipeInput,
+  splitLines,
+  splitTags,
+} from '@site/shared';
+import { type FormEvent, useState } from 'react';
+import { CrudTab } from '../CrudTab';
+import { fieldErrors, useCrudTab } from '../crud';
+import { ImageField } from '../ImageField';
+import { Badge, Button, SelectField, TextAreaField, TextField } from '../ui';
+
+const config = { entity: 'Recipe', listPath: '/api/admin/recipes', writePath: '/api/recipes' };
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function RecipesTab() {
+  const crud = useCrudTab<Recipe, RecipeInput>(config);
+  return (
+    <CrudTab<Recipe>
+      {...crud.tabProps}
+      itemTitle={(r) => r.title}
+      renderRow={(r) => (
+        <>
+          <h3 className="font-semibold">{r.title}</h3>
+          {r.description && <p className="line-clamp-2 text-sm text-stone-600">{r.description}</p>}
+          <div className="mt-2 flex flex-wrap gap-1">
+            {r.difficulty && <Badge tone="amber">{cap(r.difficulty)}</Badge>}
+            {r.cuisine && <Badge tone="rose">{cap(r.cuisine)}</Badge>}
+            {r.tags.map((t) => (
+              <Badge key={t}>{t}</Badge>
+            ))}
+          </div>
+        </>
+      )}
+      renderForm={(editing, close) => (
+        <RecipeForm
+          initial={editing}
+          pending={crud.pending}
+          onCancel={close}
+          onSubmit={(body) => crud.save(editing, body, close)}
+        />
+      )}
+    />
+  );
+}
+
+const str = (n: number | null | undefined) => (n == null ? '' : String(n));
+
+function RecipeForm({
+  initial,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  initial: Recipe | null;
+  pending: boolean;
+  onSubmit: (body: RecipeInput) => void;
+  onCancel: () => void;
+}) {
+  const [f, setF] = useState({
+    title: initial?.title ?? '',
+    description: initial?.description ?? '',
+    ingredients: initial?.ingredients.join('\n') ?? '',
+    instructions: initial?.instructions.join('\n') ?? '',
+    prepTime: str(initial?.prepTime),
+    cookTime: str(initial?.cookTime),
+    servings: str(initial?.servings),
+    difficulty: initial?.difficulty ?? '',
+    cuisine: initial?.cuisine ?? '',
+    tags: initial?.tags.join(', ') ?? '',
+  });
+  const [imageUrl, setImageUrl] = useState<string | null>(initial?.imageUrl ?? null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) =>
+    setF((s) => ({ ...s, [k]: e.target.value }));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    // Spec §5: lines with blanks dropped; times and servings integers or null; tags trimmed.
+    const body = {
+      title: f.title,
+      description: f.description.trim() || null,
+      ingredients: splitLines(f.ingredients),
+      instructions: splitLines(f.instructions),
+      prepTime: parseIntOrNull(f.prepTime),
+      cookTime: parseIntOrNull(f.cookTime),
+      servings: parseIntOrNull(f.servings),
+      difficulty: f.difficulty || null,
+      cuisine: f.cuisine || null,
+      imageUrl,
+      tags: splitTags(f.tags),
+    };
+    const parsed = recipeInput.safeParse(body);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    onSubmit(body as RecipeInput);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField label="Title" value={f.title} onChange={set('title')} error={errors.title} required />
+      <TextAreaField
+        label="Description"
+        rows={3}
+        value={f.description}
+        onChange={set('description')}
+        error={errors.description}
+      />
+      <TextAreaField
+        label="Ingredients (one per line)"
+        rows={8}
+        value={f.ingredients}
+        onChange={set('ingredients')}
+        error={errors.ingredients}
+        required
+      />
+      <TextAreaField
+        label="Instructions (one per line)"
+        rows={8}
+        value={f.instructions}
+        onChange={set('instructions')}
+        error={errors.instructions}
+        required
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField
+          label="Prep time (minutes)"
+          type="number"
+          min="0"
+          value={f.prepTime}
+          onChange={set('prepTime')}
+          error={errors.prepTime}
+        />
+        <TextField
+          label="Cook time (minutes)"
+          type="number"
+          min="0"
+          value={f.cookTime}
+          onChange={set('cookTime')}
+          error={errors.cookTime}
+        />
+        <TextField
+          label="Servings"
+          type="number"
+          min="1"
+          value={f.servings}
+          onChange={set('servings')}
+          error={errors.servings}
+        />
+        <SelectField
+          label="Difficulty"
+          value={f.difficulty}
+          onChange={set('difficulty')}
+          options={[
+            { value: '', label: 'Not set' },
+            ...DIFFICULTIES.map((d) => ({ value: d, label: cap(d) })),
+          ]}
+        />
+        <SelectField
+          label="Cuisine"
+          value={f.cuisine}
+          onChange={set('cuisine')}
+          options={[{ value: '', label: 'Not set' }, ...CUISINES.map((c) => ({ value: c, label: cap(c) }))]}
+        />
+      </div>
+      <TextField label="Tags (comma-separated)" value={f.tags} onChange={set('tags')} error={errors.tags} />
+      <ImageField value={imageUrl} onChange={setImageUrl} />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={pending}>
+          {initial ? 'Update Recipe' : 'Create Recipe'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

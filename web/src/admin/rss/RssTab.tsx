@@ -1,0 +1,192 @@
+import { CATEGORY_LABELS, RSS_INTERVAL_HOURS, timeAgo } from '@site/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useToast } from '../../components/toast/toast';
+import { apiRequest } from '../../lib/api';
+import { usePlatform } from '../platform';
+import { RunHistory } from './RunHistory';
+import { RSS_STATUS_KEY, type RssStatus } from './types';
+
+/** While a run is in progress the tab checks back this often to show its result. */
+const RUNNING_POLL_MS = 3000;
+
+const categoryLabel = (c: string) => CATEGORY_LABELS[c as keyof typeof CATEGORY_LABELS] ?? c;
+
+/** RSS Feeds tab (spec §2): process now, the active sources, statistics, recent activity and run history. */
+export function RssTab() {
+  const { fetcher } = usePlatform();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const status = useQuery({
+    queryKey: RSS_STATUS_KEY,
+    queryFn: () => apiRequest<RssStatus>(fetcher, 'GET', RSS_STATUS_KEY[0]),
+    refetchInterval: (q) => (q.state.data?.running ? RUNNING_POLL_MS : false),
+  });
+
+  const refreshArticles = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['/api/articles'] }),
+      queryClient.invalidateQueries({ queryKey: ['/api/admin/articles'] }),
+      queryClient.invalidateQueries({ queryKey: ['/api/content'] }),
+      queryClient.invalidateQueries({ queryKey: ['/api/recipes'] }),
+    ]);
+
+  const process = useMutation({
+    mutationFn: () =>
+      apiRequest<{ message: string; runId: number }>(fetcher, 'POST', '/api/admin/rss/process'),
+    onSuccess: () => {
+      toast({ title: 'Success', description: 'RSS processing started' });
+      void queryClient.invalidateQueries({ queryKey: RSS_STATUS_KEY });
+      void refreshArticles();
+    },
+    onError: () => {
+      toast({ title: 'Error', description: 'Failed to start RSS processing', variant: 'destructive' });
+    },
+  });
+
+  // When a run we watched finishes, its new articles and recipes should show everywhere.
+  const running = status.data?.running ?? false;
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) void refreshArticles();
+    wasRunning.current = running;
+  });
+
+  const busy = process.isPending || running;
+  const data = status.data;
+  const nextRun = data?.schedule.nextRunAt ? new Date(data.schedule.nextRunAt) : null;
+
+  return (
+    <div className="space-y-6">
+      <section className="rounded-lg border border-stone-200 bg-white p-6">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h2 className="text-xl font-semibold text-stone-900">RSS Feed Management</h2>
+            <p className="mt-1 text-sm text-stone-600">
+              Automated RSS processing runs every {RSS_INTERVAL_HOURS} hours and generates themed recipes from
+              the wrestling feed.
+            </p>
+            {data && (
+              <p className="mt-1 text-sm text-stone-600" data-testid="next-run">
+                {nextRun
+                  ? `Next scheduled run: ${nextRun.toLocaleString()}`
+                  : 'Scheduled processing is switched off on this server.'}
+              </p>
+            )}
+          </div>
+          <button
+            type="button"
+            onClick={() => process.mutate()}
+            disabled={busy}
+            className="rounded-md bg-rose-600 px-4 py-2 font-medium text-white hover:bg-rose-700 disabled:opacity-60"
+          >
+            {process.isPending ? 'Starting...' : running ? 'Processing...' : 'Process RSS Feeds Now'}
+          </button>
+        </div>
+      </section>
+
+      {status.isError && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
+          Could not load the RSS status. {status.error.message}
+        </p>
+      )}
+      {status.isPending && <p className="text-stone-600">Loading RSS status...</p>}
+
+      {data && (
+        <>
+          <section aria-label="RSS statistics" className="grid gap-4 sm:grid-cols-3">
+            <StatCard label="Total Articles" value={data.stats.totalArticles} />
+            <StatCard label="WWE Recipes Generated" value={data.stats.wweRecipes} />
+            <StatCard label="Sports Articles" value={data.stats.sportsArticles} />
+          </section>
+
+          <section className="rounded-lg border border-stone-200 bg-white p-6">
+            <h3 className="text-lg font-semibold text-stone-900">
+              Active RSS Sources ({data.sources.length})
+            </h3>
+            {data.sourcesError && (
+              <p role="alert" className="mt-2 text-sm text-red-700">
+                {data.sourcesError}
+              </p>
+            )}
+            <ul className="mt-3 divide-y divide-stone-100">
+              {data.sources.map((s) => (
+                <li key={s.url} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <div className="min-w-0">
+                    <p className="font-medium text-stone-900">{s.name}</p>
+                    <p className="truncate text-xs text-stone-500">{s.url}</p>
+                  </div>
+                  <div className="flex gap-2 text-xs">
+                    <span className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-700">
+                      {categoryLabel(s.category)}
+                    </span>
+                    {s.themedRecipes && (
+                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-800">
+                        WWE recipes
+                      </span>
+                    )}
+                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-green-800">Active</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section className="rounded-lg border border-stone-200 bg-white p-6">
+            <h3 className="text-lg font-semibold text-stone-900">Recent Activities</h3>
+            <div className="mt-3 grid gap-6 md:grid-cols-2">
+              <div>
+                <h4 className="text-sm font-semibold uppercase tracking-wide text-stone-500">
+                  Latest articles
+                </h4>
+                {data.recentArticles.length === 0 ? (
+                  <p className="mt-2 text-sm text-stone-600">No articles yet.</p>
+                ) : (
+                  <ul className="mt-2 space-y-2">
+                    {data.recentArticles.map((a) => (
+                      <li key={a.id} className="text-sm">
+                        <p className="font-medium text-stone-900">{a.title}</p>
+                        <p className="text-xs text-stone-500">
+                          {categoryLabel(a.category)} · {timeAgo(a.createdAt)}
+                          {a.source ? ` · ${a.source}` : ''}
+                        </p>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <div>
+                <h4 className="text-sm font-semibold uppercase tracking-wide text-stone-500">
+                  Latest WWE recipes
+                </h4>
+                {data.recentRecipes.length === 0 ? (
+                  <p className="mt-2 text-sm text-stone-600">No WWE recipes yet.</p>
+                ) : (
+                  <ul className="mt-2 space-y-2">
+                    {data.recentRecipes.map((r) => (
+                      <li key={r.id} className="text-sm">
+                        <p className="font-medium text-stone-900">{r.title}</p>
+                        <p className="text-xs text-stone-500">{timeAgo(r.createdAt)}</p>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </div>
+          </section>
+
+          <RunHistory runs={data.runs} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function StatCard({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-lg border border-stone-200 bg-white p-5">
+      <p className="text-sm text-stone-600">{label}</p>
+      <p className="mt-1 text-3xl font-bold text-stone-900">{value}</p>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useCurrentUser } from '../../lib/use-current-user';
+import { isActive, NAV_ITEMS, signInHref } from './nav';
+
+/** Phone navigation: the same links plus Sign In or Sign Out; choosing a link closes it. */
+export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { pathname } = useLocation();
+  const { user } = useCurrentUser();
+  useEffect(() => onClose(), [pathname]);
+  const panel = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  // A modal dialog: focus moves in, Tab cycles inside, Escape closes, focus returns to the toggle.
+  useEffect(() => {
+    if (!open) return;
+    const returnTo = document.activeElement as HTMLElement | null;
+    const focusables = () =>
+      Array.from(panel.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []);
+    focusables()[0]?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') return close.current();
+      if (e.key !== 'Tab') return;
+      const items = focusables();
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const inside = panel.current?.contains(document.activeElement);
+      if (e.shiftKey && (document.activeElement === first || !inside)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      returnTo?.focus?.();
+    };
+  }, [open]);
+  if (!open) return null;
+  const cls = 'block rounded-lg px-4 py-3 text-base font-medium';
+  return (
+    <div className="fixed inset-0 z-50 md:hidden">
+      <button
+        type="button"
+        aria-label="Close menu"
+        className="absolute inset-0 bg-black/40"
+        onClick={onClose}
+      />
+      <div
+        id="mobile-drawer"
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        className="absolute inset-y-0 right-0 flex w-72 flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl"
+      >
+        <button
+          type="button"
+          onClick={onClose}
+          className="mb-2 self-end rounded-md px-3 py-1 text-sm text-stone-600 hover:bg-stone-100"
+        >
+          Close
+        </button>
+        {NAV_ITEMS.map((n) => (
+          <Link
+            key={n.id}
+            to={n.href}
+            onClick={onClose}
+            aria-current={isActive(n.href, pathname) ? 'page' : undefined}
+            className={`${cls} ${isActive(n.href, pathname) ? 'bg-brand-50 text-brand-700' : 'text-stone-800 hover:bg-stone-100'}`}
+          >
+            {n.name}
+          </Link>
+        ))}
+        <div className="mt-4 border-t border-stone-200 pt-4">
+          {user ? (
+            <a href="/api/logout" className={`${cls} text-stone-800 hover:bg-stone-100`}>
+              Sign Out
+            </a>
+          ) : (
+            <a href={signInHref(pathname)} className={`${cls} bg-brand-700 text-center text-white`}>
+              Sign In
+            </a>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

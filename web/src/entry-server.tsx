@@ -1,0 +1,76 @@
+import { dehydrate } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
+import { App } from './App';
+import type { Fetcher } from './lib/api';
+import { createQueryClient } from './lib/query-client';
+import { type HeadCollector, headTags, headTagsToHtml } from './lib/seo';
+import { currentUserKey } from './lib/use-current-user';
+import { type RouteHandle, routes } from './routes';
+
+export interface RenderRequest {
+  url: string;
+  fetchApi: (path: string) => Promise<Response>;
+  siteUrl: string;
+  brand: string;
+}
+
+// Errors too (e.g. a missing article's 404), so the browser hydrates the same "not found" screen.
+const keepSettled = (q: { state: { status: string } }) =>
+  q.state.status === 'success' || q.state.status === 'error';
+
+/** Server render of one page: prefetch its data in-process, render, hand the data to the browser. */
+export async function render(req: RenderRequest) {
+  const fetcher: Fetcher = (path) => req.fetchApi(path);
+  const queryClient = createQueryClient(fetcher);
+  const url = new URL(req.url, 'http://local');
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+
+  const prefetches = matches.flatMap((m) => {
+    const handle = m.route.handle as RouteHandle | undefined;
+    return handle?.prefetch?.({ params: m.params, search: url.searchParams }) ?? [];
+  });
+  await Promise.all([
+    queryClient.prefetchQuery({
+      queryKey: currentUserKey,
+      queryFn: async () => {
+        const res = await fetcher('/api/auth/user');
+        return res.ok ? res.json() : null;
+      },
+    }),
+    ...prefetches.map((q) => queryClient.prefetchQuery(q)),
+  ]);
+  // Second pass: queries that depend on the first ones' data (an article's related articles).
+  const dependent = matches.flatMap((m) => {
+    const handle = m.route.handle as RouteHandle | undefined;
+    return (
+      handle?.prefetchAfter?.({
+        params: m.params,
+        search: url.searchParams,
+        getData: (key) => queryClient.getQueryData(key),
+      }) ?? []
+    );
+  });
+  await Promise.all(dependent.map((q) => queryClient.prefetchQuery(q)));
+
+  const site = { siteUrl: req.siteUrl, brand: req.brand };
+  const head: HeadCollector = { props: null, status: 200 };
+  const html = renderToString(
+    <StaticRouter location={req.url}>
+      <App queryClient={queryClient} fetcher={fetcher} site={site} head={head} />
+    </StaticRouter>,
+  );
+  const state = JSON.stringify({
+    site,
+    query: dehydrate(queryClient, { shouldDehydrateQuery: keepSettled }),
+  }).replace(/</g, '\\u003c');
+  queryClient.clear();
+  return {
+    status: head.status,
+    head: head.props
+      ? headTagsToHtml(headTags(head.props, site, url.pathname))
+      : `<title>${req.brand}</title>`,
+    html,
+    stateScript: `<script>window.__SSR__=${state}</script>`,
+  };
+}

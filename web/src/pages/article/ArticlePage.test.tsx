@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAt, tableFetcher } from '../../test/render';
+
+const base = {
+  slug: 'calm',
+  title: 'Calm mornings',
+  excerpt: 'An easy start',
+  content: 'x',
+  contentHtml: '<h2>Why it works</h2><p>Because.</p>',
+  category: 'wellness',
+  imageUrl: '/demo/a.webp',
+  tags: ['sleep', 'habits'],
+  readTime: 4,
+  publishedAt: null,
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+  author: 'Ann',
+  description: null,
+  source: null,
+  url: null,
+  isExternal: false,
+};
+const item = (id: number, title: string) => ({ ...base, id, slug: `s-${id}`, title });
+
+describe('Article page (spec §2)', () => {
+  it('shows back link, image, badge, "Recently", share to two networks and copy link, title, excerpt, read time, body, tags', async () => {
+    renderAt(
+      '/content/calm',
+      tableFetcher({
+        '/api/content/calm': { ...base, id: 1 },
+        '/api/content': [item(1, 'Calm mornings'), item(2, 'Rel A'), item(3, 'Rel B'), item(4, 'Rel C')],
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calm mornings' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '← Back to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByAltText('Calm mornings').getAttribute('width')).toBe('800');
+    expect(screen.getAllByText('Wellness & Self-Care').length).toBeGreaterThan(0);
+    expect(screen.getByText('Recently')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'X (Twitter)' }).getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: 'Facebook' }).getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('button', { name: 'Copy Link' })).toBeTruthy();
+    expect(screen.getByText('An easy start')).toBeTruthy();
+    expect(screen.getByText('4 min read')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Why it works' })).toBeTruthy();
+    expect(screen.getByText('#sleep')).toBeTruthy();
+    // Related Articles: up to 2 from the same category, excluding itself.
+    expect(await screen.findByRole('heading', { name: 'Related Articles' })).toBeTruthy();
+    expect(screen.getByText('Rel A')).toBeTruthy();
+    expect(screen.getByText('Rel B')).toBeTruthy();
+    expect(screen.queryByText('Rel C')).toBeNull();
+  });
+
+  it('shows relative published time as "X ago"', async () => {
+    const publishedAt = new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString();
+    renderAt(
+      '/article/1',
+      tableFetcher({ '/api/content/1': { ...base, id: 1, publishedAt }, '/api/content': [] }),
+    );
+    expect(await screen.findByText('3 days ago')).toBeTruthy();
+  });
+
+  it('missing article: "Article Not Found" with Back to Home', async () => {
+    renderAt('/content/nope', tableFetcher({}));
+    expect(await screen.findByText('Article Not Found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+  });
+});

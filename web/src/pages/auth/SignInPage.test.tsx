@@ -1,0 +1,56 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAt, tableFetcher } from '../../test/render';
+
+const api = () =>
+  tableFetcher({
+    '/api/auth/user': () => new Response('{}', { status: 401 }),
+    '/api/auth/sign-in/email': () =>
+      new Response(JSON.stringify({ message: 'Invalid email or password' }), { status: 401 }),
+  });
+
+/** Submit stays off until the page's script has run (hydration); a person would wait for it too. */
+async function submit(name: string) {
+  const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  fireEvent.click(button);
+}
+
+describe('Sign-in page', () => {
+  it('checks the form with the shared schema (loaded on first use) and sends nothing while it is wrong', async () => {
+    const f = api();
+    renderAt('/sign-in', f);
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
+    await submit('Sign In');
+    // The first use loads the schema chunk (in tests: transforms zod), so allow it time.
+    expect(
+      await screen.findByText('Please enter a valid email address', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(f.calls.some((c) => c.startsWith('POST'))).toBe(false);
+  });
+
+  it('sign-up needs a password of 8 or more characters', async () => {
+    const f = api();
+    renderAt('/sign-in?mode=sign-up', f);
+    await screen.findByRole('heading', { name: 'Create your account' });
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'short' } });
+    await submit('Create account');
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(f.calls.some((c) => c.startsWith('POST'))).toBe(false);
+  });
+
+  it("a valid form is sent, and the server's refusal is shown", async () => {
+    const f = api();
+    renderAt('/sign-in', f);
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
+    await submit('Sign In');
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(f.calls).toContain('POST /api/auth/sign-in/email');
+  });
+});

@@ -1,0 +1,140 @@
+import { safeReturnPath } from '@site/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useFetcher } from '../../lib/fetcher-context';
+import { Seo } from '../../lib/seo';
+
+type Mode = 'sign-in' | 'sign-up';
+
+// The shared sign-in/sign-up schemas, loaded when the form is first touched: zod stays out of the
+// page's first JavaScript (budget 120 KB gzip) and the rules stay in @site/shared.
+let schemas: Promise<typeof import('./schema')> | null = null;
+const loadSchemas = () => {
+  schemas ??= import('./schema');
+  return schemas;
+};
+
+const field = 'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 focus:border-brand-700';
+
+/** Where /api/login leads: sign in or create an account, then back to where the reader was. */
+export function SignInPage() {
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get('returnTo'));
+  const fetcher = useFetcher();
+  const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  // Server-rendered HTML can show the form before its script runs: keep Submit off until it does.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setError(null);
+    const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    let body: Record<string, string>;
+    const { signInInput, signUpInput } = await loadSchemas();
+    if (mode === 'sign-up') {
+      const parsed = signUpInput.safeParse(data);
+      if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the form');
+      body = { ...parsed.data, name: `${parsed.data.firstName} ${parsed.data.lastName}`.trim() };
+    } else {
+      const parsed = signInInput.safeParse(data);
+      if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the form');
+      body = parsed.data;
+    }
+    setPending(true);
+    try {
+      const res = await fetcher(`/api/auth/${mode === 'sign-up' ? 'sign-up' : 'sign-in'}/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) {
+        const msg = ((await res.json().catch(() => null)) as { message?: string } | null)?.message;
+        setError(
+          res.status === 429
+            ? 'Too many attempts. Please wait a minute and try again.'
+            : (msg ?? (mode === 'sign-in' ? 'Invalid email or password' : 'Could not create your account')),
+        );
+        return;
+      }
+      window.location.assign(returnTo);
+    } catch {
+      setError('Could not reach the server. Please try again.');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const signUp = mode === 'sign-up';
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <Seo title={signUp ? 'Create an account' : 'Sign In'} description="Sign in to your account." noindex />
+      <h1 className="font-serif text-3xl font-bold">{signUp ? 'Create your account' : 'Welcome back'}</h1>
+      <p className="mt-2 text-stone-600">
+        {signUp ? 'Join to open product details and recipes.' : 'Sign in to continue.'}
+      </p>
+      <form
+        method="post"
+        onSubmit={onSubmit}
+        onFocus={() => void loadSchemas()}
+        className="mt-8 space-y-4"
+        noValidate
+      >
+        {signUp && (
+          <div className="grid grid-cols-2 gap-3">
+            <label className="block text-sm font-medium">
+              First name
+              <input name="firstName" autoComplete="given-name" required className={field} />
+            </label>
+            <label className="block text-sm font-medium">
+              Last name
+              <input name="lastName" autoComplete="family-name" className={field} />
+            </label>
+          </div>
+        )}
+        <label className="block text-sm font-medium">
+          Email
+          <input name="email" type="email" autoComplete="email" required className={field} />
+        </label>
+        <label className="block text-sm font-medium">
+          Password
+          <input
+            name="password"
+            type="password"
+            autoComplete={signUp ? 'new-password' : 'current-password'}
+            required
+            minLength={signUp ? 8 : undefined}
+            className={field}
+          />
+        </label>
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={pending || !hydrated}
+          className="w-full rounded-full bg-brand-700 px-4 py-2.5 font-semibold text-white disabled:opacity-60"
+        >
+          {pending ? 'Please wait...' : signUp ? 'Create account' : 'Sign In'}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-stone-700">
+        {signUp ? 'Already have an account?' : 'New here?'}{' '}
+        <button
+          type="button"
+          className="font-semibold text-brand-700 underline"
+          onClick={() => {
+            setError(null);
+            setMode(signUp ? 'sign-in' : 'sign-up');
+          }}
+        >
+          {signUp ? 'Sign in' : 'Create an account'}
+        </button>
+      </p>
+    </section>
+  );
+}

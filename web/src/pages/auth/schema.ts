@@ -1,0 +1,1 @@
+export { signInInput, signUpInput } from '@site/shared';

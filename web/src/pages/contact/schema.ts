@@ -1,0 +1,1 @@
+export { contactInput } from '@site/shared';

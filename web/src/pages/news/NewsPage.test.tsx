@@ -1,0 +1,126 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAt, tableFetcher } from '../../test/render';
+
+const art = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  slug: `a-${id}`,
+  title: `Article ${id}`,
+  excerpt: 'x',
+  category: 'wellness',
+  imageUrl: null,
+  tags: ['one', 'two', 'three', 'four'],
+  readTime: 3,
+  publishedAt: null,
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+  author: null,
+  description: null,
+  source: null,
+  url: null,
+  isExternal: false,
+  ...extra,
+});
+const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => art(from + i));
+const counts = { all: 25, wellness: 9, style: 4, nutrition: 3, career: 3, home: 3, community: 3 };
+const json = (body: unknown) => () => new Response(JSON.stringify(body), { status: 200 });
+const never = () => new Promise<Response>(() => undefined) as unknown as Response;
+
+describe('News list (spec §2)', () => {
+  it('title Latest News, search box, filter buttons All…Community with counts, tags 3 per card', async () => {
+    renderAt('/news', tableFetcher({ '/api/content': json(page(1, 5)), '/api/content/counts': counts }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Latest News' })).toBeTruthy();
+    expect(screen.getByPlaceholderText('Search articles...')).toBeTruthy();
+    const filters = screen.getByRole('navigation', { name: 'Filter by category' });
+    await within(filters).findByText('(25)');
+    const labels = within(filters)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(labels).toEqual([
+      'All(25)',
+      'Wellness(9)',
+      'Style(4)',
+      'Nutrition(3)',
+      'Career(3)',
+      'Home(3)',
+      'Community(3)',
+    ]);
+    await screen.findByText('Article 1');
+    expect(screen.queryByText('four')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load More Articles' })).toBeNull(); // fewer than 20
+  });
+
+  it('shows six skeleton cards while loading', () => {
+    renderAt('/news', tableFetcher({ '/api/content': never, '/api/content/counts': never }));
+    expect(screen.getAllByTestId('skeleton-card')).toHaveLength(6);
+  });
+
+  it('empty state without search or filter: "No articles available"', async () => {
+    renderAt('/news', tableFetcher({ '/api/content': [], '/api/content/counts': counts }));
+    expect(await screen.findByText('No articles available')).toBeTruthy();
+  });
+
+  it('a category page titles itself with the category name; empty gives "No articles found"', async () => {
+    const f = tableFetcher({ '/api/content': [], '/api/content/counts': counts });
+    renderAt('/wellness', f);
+    expect(screen.getByRole('heading', { level: 1, name: 'Wellness & Self-Care' })).toBeTruthy();
+    expect(await screen.findByText('No articles found')).toBeTruthy();
+    expect(f.calls).toContain('GET /api/content?category=wellness&limit=20');
+  });
+
+  it('Load More Articles appears at 20+ and fetches the next page by offset', async () => {
+    const f = tableFetcher({
+      '/api/content?limit=20': json(page(1, 20)),
+      '/api/content?limit=20&offset=20': json(page(21, 5)),
+      '/api/content/counts': counts,
+    });
+    renderAt('/news', f);
+    fireEvent.click(await screen.findByRole('button', { name: 'Load More Articles' }));
+    expect(await screen.findByText('Article 25')).toBeTruthy();
+    expect(screen.getByText('Article 1')).toBeTruthy();
+    expect(f.calls).toContain('GET /api/content?limit=20&offset=20');
+    expect(screen.queryByRole('button', { name: 'Load More Articles' })).toBeNull(); // last page was short
+  });
+
+  it('searches only from 3 characters: titles "Search Results for" the term and hides Load More', async () => {
+    const f = tableFetcher({
+      '/api/content?limit=20': json(page(1, 20)),
+      '/api/content/counts': counts,
+      '/api/content/search?q=yog': json([art(99, { title: 'Yoga at home' })]),
+      '/api/content/search?q=zzz': json([]),
+    });
+    renderAt('/news', f);
+    await screen.findByRole('button', { name: 'Load More Articles' });
+    const box = screen.getByPlaceholderText('Search articles...');
+    fireEvent.change(box, { target: { value: 'yo' } });
+    expect(f.calls.some((c) => c.includes('/search'))).toBe(false);
+    expect(screen.getByRole('heading', { level: 1, name: 'Latest News' })).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'yog' } });
+    expect(await screen.findByText('Yoga at home')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Search Results for "yog"' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load More Articles' })).toBeNull();
+    fireEvent.change(box, { target: { value: 'zzz' } });
+    expect(await screen.findByText('No articles found')).toBeTruthy();
+  });
+
+  it('an unknown /news/{category} is the 404 screen', () => {
+    renderAt('/news/nope', tableFetcher({}));
+    expect(screen.getByText('404 Page Not Found')).toBeTruthy();
+  });
+
+  it('external items open their url in a new tab with rel="noopener noreferrer"', async () => {
+    renderAt(
+      '/news',
+      tableFetcher({
+        '/api/content?limit=20': json([
+          art(7, { isExternal: true, url: 'https://news.example/x', title: 'Outside' }),
+        ]),
+        '/api/content/counts': counts,
+      }),
+    );
+    const link = (await screen.findByText('Outside')).closest('a') as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe('https://news.example/x');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});

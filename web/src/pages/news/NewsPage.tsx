@@ -1,0 +1,194 @@
+import {
+  ALL_ARTICLE_CATEGORIES,
+  type AnyArticleCategory,
+  ARTICLE_CATEGORIES,
+  CATEGORY_LABELS,
+  CATEGORY_SHORT_LABELS,
+  LIMITS,
+  SKELETONS,
+} from '@site/shared';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { ArticleCard } from '../../components/ui/ArticleCard';
+import { SkeletonGrid } from '../../components/ui/Skeleton';
+import { buttonClass } from '../../components/ui/styles';
+import {
+  type ArticleListItem,
+  type CategoryCounts,
+  countsKey,
+  listKey,
+  NEWS_PAGE_SIZE,
+  searchKey,
+} from '../../lib/content';
+import { Seo } from '../../lib/seo';
+import { NotFoundPage } from '../not-found/NotFoundPage';
+
+const isCategory = (c: string | undefined): c is AnyArticleCategory =>
+  !!c && (ALL_ARTICLE_CATEGORIES as readonly string[]).includes(c);
+
+/** The search term counts once it has 3 or more characters (spec §5). */
+export const activeTerm = (q: string | null | undefined) => {
+  const t = (q ?? '').trim();
+  return t.length >= LIMITS.searchMinChars ? t : '';
+};
+
+function FilterButtons({
+  current,
+  counts,
+}: {
+  current: string | undefined;
+  counts: CategoryCounts | undefined;
+}) {
+  const buttons = [{ key: undefined, label: 'All', href: '/news' }].concat(
+    ARTICLE_CATEGORIES.map((c) => ({
+      key: c,
+      label: CATEGORY_SHORT_LABELS[c],
+      href: `/news/${c}`,
+    })) as never[],
+  ) as { key: string | undefined; label: string; href: string }[];
+  return (
+    <nav aria-label="Filter by category" className="flex flex-wrap gap-2">
+      {buttons.map((b) => {
+        const active = b.key === current;
+        const n = counts ? (b.key ? (counts[b.key] ?? 0) : counts.all) : undefined;
+        return (
+          <Link
+            key={b.label}
+            to={b.href}
+            aria-current={active ? 'page' : undefined}
+            className={`rounded-full border px-4 py-1.5 text-sm font-medium ${
+              active
+                ? 'border-brand-700 bg-brand-700 text-white'
+                : 'border-stone-300 bg-white text-stone-700 hover:border-brand-700'
+            }`}
+          >
+            {b.label}
+            {n !== undefined && <span className="ml-1.5 opacity-75">({n})</span>}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** /news, /news/{category} and the six category pages: one screen (spec §2 News list). */
+export function NewsPage({ category: fixed }: { category?: AnyArticleCategory }) {
+  const params = useParams();
+  const category = fixed ?? params.category;
+  if (category !== undefined && !isCategory(category)) return <NotFoundPage />;
+  // A new category starts afresh (search text, loaded pages).
+  return <NewsList key={category ?? 'all'} category={category} fixed={fixed} />;
+}
+
+function NewsList({
+  category,
+  fixed,
+}: {
+  category: AnyArticleCategory | undefined;
+  fixed?: AnyArticleCategory;
+}) {
+  const [search, setSearch] = useSearchParams();
+  const [text, setText] = useState(() => search.get('q') ?? '');
+  const term = activeTerm(text);
+  const [extraPages, setExtraPages] = useState(0);
+
+  const counts = useQuery<CategoryCounts>({ queryKey: countsKey });
+  const first = useQuery<ArticleListItem[]>({ queryKey: listKey(category), enabled: !term });
+  const more = useQueries({
+    queries: Array.from({ length: extraPages }, (_, i) => ({
+      queryKey: listKey(category, (i + 1) * NEWS_PAGE_SIZE),
+      enabled: !term,
+    })),
+  });
+  // Spec §9: search results cached 30 s.
+  const results = useQuery<ArticleListItem[]>({
+    queryKey: searchKey(term),
+    enabled: Boolean(term),
+    staleTime: LIMITS.searchCacheMs,
+    gcTime: LIMITS.searchCacheMs,
+  });
+
+  const pages = [first.data ?? [], ...more.map((m) => (m.data as ArticleListItem[] | undefined) ?? [])];
+  const items = term ? (results.data ?? []) : pages.flat();
+  const loading = term ? results.isLoading : first.isLoading;
+  const loadingMore = more.some((m) => m.isLoading);
+  const lastPage = pages[pages.length - 1] ?? [];
+  const canLoadMore = !term && items.length >= LIMITS.loadMoreThreshold && lastPage.length === NEWS_PAGE_SIZE;
+  const error = term ? results.error : first.error;
+
+  const label = category ? CATEGORY_LABELS[category] : undefined;
+  const title = term ? `Search Results for "${term}"` : (label ?? 'Latest News');
+  const onChange = (value: string) => {
+    setText(value);
+    setExtraPages(0);
+    const next = new URLSearchParams(search);
+    if (value) next.set('q', value);
+    else next.delete('q');
+    setSearch(next, { replace: true });
+  };
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-12">
+      <Seo
+        title={label ?? 'Latest News'}
+        description={
+          label
+            ? `The latest ${label.toLowerCase()} articles: practical advice and inspiration.`
+            : 'The latest articles on wellness, style, nutrition, career, home and community.'
+        }
+        keywords={label ? [label, 'articles', 'women'] : ['news', 'articles', 'women', 'lifestyle']}
+        path={fixed ? `/${fixed}` : category ? `/news/${category}` : '/news'}
+        noindex={Boolean(search.get('q'))}
+      />
+      <h1 className="font-serif text-4xl font-bold text-stone-900">{title}</h1>
+      <div className="mt-6 flex flex-col gap-4">
+        <input
+          type="search"
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder="Search articles..."
+          aria-label="Search articles"
+          className="w-full max-w-md rounded-full border border-stone-300 bg-white px-4 py-2"
+        />
+        <FilterButtons current={category} counts={counts.data} />
+      </div>
+      <div className="mt-8">
+        {loading ? (
+          <SkeletonGrid count={SKELETONS.publicList} />
+        ) : error ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+            Error: {error.message}
+          </p>
+        ) : items.length === 0 ? (
+          <div className="py-16 text-center">
+            <h2 className="font-serif text-2xl font-bold text-stone-900">
+              {term || category ? 'No articles found' : 'No articles available'}
+            </h2>
+            <p className="mt-2 text-stone-600">
+              {term || category ? 'Try another search or category.' : 'Please check back soon.'}
+            </p>
+          </div>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((a, i) => (
+              <ArticleCard key={a.id} article={a} eager={i < 3} />
+            ))}
+          </div>
+        )}
+        {canLoadMore && (
+          <div className="mt-10 text-center">
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              disabled={loadingMore}
+              onClick={() => setExtraPages((n) => n + 1)}
+            >
+              {loadingMore ? 'Loading…' : 'Load More Articles'}
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

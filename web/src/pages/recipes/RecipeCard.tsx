@@ -1,0 +1,56 @@
+import { LIMITS, type Recipe } from '@site/shared';
+import { Link } from 'react-router-dom';
+import { capitalize } from './queries';
+
+/** A recipe in the list: links to /recipe/{id}; 3 tags then "+N" (spec §9). */
+export function RecipeCard({ recipe }: { recipe: Recipe }) {
+  const shown = recipe.tags.slice(0, LIMITS.tagsPerCard);
+  const more = recipe.tags.length - shown.length;
+  const total = (recipe.prepTime ?? 0) + (recipe.cookTime ?? 0);
+  return (
+    <article
+      className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
+      data-testid="recipe-card"
+    >
+      <Link to={`/recipe/${recipe.id}`} className="group flex flex-1 flex-col">
+        <div className="aspect-[4/3] bg-stone-100">
+          {recipe.imageUrl && (
+            <img
+              src={recipe.imageUrl}
+              alt={recipe.title}
+              width={400}
+              height={300}
+              loading="lazy"
+              decoding="async"
+              className="h-full w-full object-cover"
+            />
+          )}
+        </div>
+        <div className="flex flex-1 flex-col gap-2 p-4">
+          <h2 className="font-serif text-lg font-semibold text-stone-900 group-hover:underline">
+            {recipe.title}
+          </h2>
+          {recipe.description && <p className="line-clamp-2 text-sm text-stone-600">{recipe.description}</p>}
+          <p className="text-xs text-stone-600">
+            {total > 0 && <span>{total} min · </span>}
+            {recipe.servings && <span>Serves {recipe.servings} · </span>}
+            {recipe.difficulty && <span>{capitalize(recipe.difficulty)}</span>}
+            {recipe.cuisine && <span> · {capitalize(recipe.cuisine)}</span>}
+          </p>
+          {recipe.tags.length > 0 && (
+            <ul className="mt-auto flex flex-wrap gap-1 pt-2" aria-label="Tags">
+              {shown.map((t) => (
+                <li key={t} className="rounded-full bg-sage-100 px-2 py-0.5 text-xs text-sage-600">
+                  {t}
+                </li>
+              ))}
+              {more > 0 && (
+                <li className="rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-600">+{more}</li>
+              )}
+            </ul>
+          )}
+        </div>
+      </Link>
+    </article>
+  );
+}

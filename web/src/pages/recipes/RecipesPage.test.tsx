@@ -1,0 +1,120 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAt, tableFetcher } from '../../test/render';
+import { anonymous, recipe, signedInUser } from '../shop/fixtures';
+
+const list = [
+  recipe(),
+  recipe({
+    id: 6,
+    title: 'Black Bean Tacos',
+    description: 'Smoky and quick.',
+    author: 'Lucia Ortega',
+    cuisine: 'mexican',
+    difficulty: 'easy',
+    tags: ['vegan'],
+  }),
+  recipe({
+    id: 7,
+    title: 'Dal',
+    description: 'Comforting lentils.',
+    author: 'Priya Shah',
+    cuisine: 'indian',
+    difficulty: 'easy',
+    tags: [],
+  }),
+];
+
+function api(user: unknown = signedInUser, extra: Record<string, unknown> = {}) {
+  return tableFetcher({
+    '/api/auth/user': user,
+    '/api/recipes': list,
+    '/api/recipes?cuisine=mexican': [list[1]],
+    '/api/recipes?difficulty=easy': [list[1], list[2]],
+    ...extra,
+  });
+}
+
+describe('Recipes page', () => {
+  it('lists recipes with "Found N recipe(s)" and cards linking to /recipe/{id}', async () => {
+    renderAt('/recipes', api());
+    expect(await screen.findByText('Found 3 recipe(s)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Creamy Lemon & Pea Risotto/ }).getAttribute('href')).toBe(
+      '/recipe/5',
+    );
+  });
+
+  it('a card shows 3 tags plus "+N" for the rest', async () => {
+    renderAt('/recipes', api());
+    await screen.findByText('Found 3 recipe(s)');
+    const card = screen.getByText('Creamy Lemon & Pea Risotto').closest('article') as HTMLElement;
+    const tags = within(within(card).getByRole('list', { name: 'Tags' })).getAllByRole('listitem');
+    expect(tags.map((t) => t.textContent)).toEqual(['vegetarian', 'comfort food', 'spring', '+2']);
+  });
+
+  it('search matches title, description and author on the client, case-insensitively', async () => {
+    const f = api();
+    renderAt('/recipes', f);
+    await screen.findByText('Found 3 recipe(s)');
+    const box = screen.getByRole('searchbox', { name: 'Search recipes' });
+    fireEvent.change(box, { target: { value: 'taco' } });
+    expect(await screen.findByText('Found 1 recipe(s)')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'LENTILS' } });
+    expect(await screen.findByText('Found 1 recipe(s)')).toBeTruthy();
+    expect(screen.getByText('Dal')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'priya' } });
+    expect(await screen.findByText('Dal')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'nothing like this' } });
+    expect(await screen.findByText('Found 0 recipe(s)')).toBeTruthy();
+    expect(f.calls.filter((c) => c.startsWith('GET /api/recipes'))).toEqual(['GET /api/recipes']);
+  });
+
+  it('cuisine and difficulty filters offer the spec options and refetch with the filter; Clear resets', async () => {
+    const f = api();
+    renderAt('/recipes', f);
+    await screen.findByText('Found 3 recipe(s)');
+    const cuisine = screen.getByRole('combobox', { name: 'Cuisine' }) as HTMLSelectElement;
+    const difficulty = screen.getByRole('combobox', { name: 'Difficulty' }) as HTMLSelectElement;
+    expect([...cuisine.options].map((o) => o.value)).toEqual([
+      'all',
+      'italian',
+      'mexican',
+      'asian',
+      'american',
+      'mediterranean',
+      'indian',
+    ]);
+    expect([...difficulty.options].map((o) => o.value)).toEqual(['all', 'easy', 'medium', 'hard']);
+    fireEvent.change(cuisine, { target: { value: 'mexican' } });
+    expect(await screen.findByText('Found 1 recipe(s)')).toBeTruthy();
+    expect(f.calls).toContain('GET /api/recipes?cuisine=mexican');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByText('Found 3 recipe(s)')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Cuisine' }) as HTMLSelectElement).value).toBe('all');
+    fireEvent.change(difficulty, { target: { value: 'easy' } });
+    expect(await screen.findByText('Found 2 recipe(s)')).toBeTruthy();
+  });
+
+  it('anonymous readers see a sign-in prompt', async () => {
+    renderAt('/recipes', api(anonymous));
+    const prompt = (await screen.findByText('Sign in to see full recipes:')).closest('div') as HTMLElement;
+    await screen.findByText('Found 3 recipe(s)');
+    expect(within(prompt).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+      '/api/login?returnTo=%2Frecipes',
+    );
+  });
+
+  it('shows 6 skeletons while loading and "Error: Failed to fetch recipes" in a red box on failure', async () => {
+    const pending = tableFetcher({ '/api/auth/user': signedInUser });
+    const slow = (async (path: string, init?: RequestInit) =>
+      path.startsWith('/api/recipes')
+        ? new Promise<Response>(() => undefined)
+        : pending(path, init)) as typeof pending;
+    const { unmount } = renderAt('/recipes', slow);
+    await waitFor(() => expect(screen.getAllByTestId('skeleton')).toHaveLength(6));
+    unmount();
+    renderAt('/recipes', api(signedInUser, { '/api/recipes': () => new Response('down', { status: 500 }) }));
+    const box = await screen.findByRole('alert');
+    expect(box.textContent).toBe('Error: Failed to fetch recipes');
+  });
+});

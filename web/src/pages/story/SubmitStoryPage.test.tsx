@@ -1,0 +1,43 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAt, tableFetcher } from '../../test/render';
+
+function fill() {
+  fireEvent.change(screen.getByLabelText('Your name'), { target: { value: 'Ada' } });
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+  fireEvent.change(screen.getByLabelText('Story title'), { target: { value: 'Running' } });
+  fireEvent.change(screen.getByLabelText('Your story'), { target: { value: 'x'.repeat(60) } });
+  fireEvent.click(screen.getByRole('checkbox'));
+}
+
+describe('Share Your Story (/community/submit-story)', () => {
+  it('checks the form before sending: a short story is refused with a clear message', () => {
+    const f = tableFetcher({});
+    renderAt('/community/submit-story', f);
+    fill();
+    fireEvent.change(screen.getByLabelText('Your story'), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send My Story' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/at least 50 characters/);
+    expect(f.calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+  });
+
+  it('sends the story and shows "Story Sent!"', async () => {
+    const f = tableFetcher({ '/api/stories': () => new Response('{"message":"ok"}', { status: 201 }) });
+    renderAt('/community/submit-story', f);
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'Send My Story' }));
+    expect(await screen.findByText('Story Sent!')).toBeTruthy();
+    expect(f.calls).toContain('POST /api/stories');
+  });
+
+  it("shows the server's message when sending fails (e.g. 429)", async () => {
+    const f = tableFetcher({
+      '/api/stories': () =>
+        new Response('{"message":"Too many stories from your connection."}', { status: 429 }),
+    });
+    renderAt('/community/submit-story', f);
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'Send My Story' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many stories from your connection.');
+  });
+});
