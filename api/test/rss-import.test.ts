@@ -146,7 +146,8 @@ describe.each(dbTargets)('RSS import on %s', (kind) => {
   it('hostile feeds each fail alone within the timeout, are recorded, and good feeds still import', async () => {
     const started = Date.now();
     const summary = await run({ sources: [...hostileSources(), src('Local News', '/rss.xml')] });
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Far below the hang feed's forever; wide enough for a loaded CI machine.
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(summary?.status).toBe('partial');
     const errors = Object.fromEntries((summary?.feeds ?? []).map((f) => [f.name, f.error]));
     expect(errors).toEqual({

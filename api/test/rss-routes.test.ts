@@ -81,7 +81,7 @@ describe('RSS schedule (croner)', () => {
     // Every second (croner's 6-field form), so the test does not wait hours.
     const stop = await startRssSchedule(withEnv({ RSS_CRON: '* * * * * *' }));
     expect(stop).toBeTypeOf('function');
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 15_000;
     let runs: Array<{ trigger: string; status: string }> = [];
     while (Date.now() < deadline) {
       runs = await booted.deps.db.select().from(rssRuns);
