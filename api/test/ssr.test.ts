@@ -163,4 +163,19 @@ describe.each(dbTargets)('server-rendered public pages on %s', (kind) => {
     expect(story.status).toBe(200);
     expect(story.html).toContain('Share Your Story');
   });
+
+  it('long card grids reach the browser as one hydration slice per card (keeps blocking time down)', async () => {
+    // A completed Suspense boundary is written as <!--$-->…<!--/$-->; React hydrates each as its own task.
+    const slices = (html: string) => html.split('<!--$-->').length - 1;
+    const shop = (await page('/shop')).html;
+    const products = Number(shop.match(/Showing (\d+) products/)?.[1]);
+    expect(products).toBeGreaterThan(20);
+    expect(slices(shop)).toBeGreaterThanOrEqual(products);
+    const recipes = (await page('/recipes')).html;
+    const found = Number(recipes.match(/Found (\d+) recipe\(s\)/)?.[1]);
+    expect(found).toBeGreaterThan(10);
+    expect(slices(recipes)).toBeGreaterThanOrEqual(found);
+    expect(slices((await page('/news')).html)).toBeGreaterThanOrEqual(20);
+    expect(slices((await page('/')).html)).toBeGreaterThanOrEqual(3);
+  });
 });

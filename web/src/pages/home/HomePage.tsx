@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { ArticleCard } from '../../components/ui/ArticleCard';
 import { Badge } from '../../components/ui/Badge';
+import { HydrationSlice } from '../../components/ui/HydrationSlice';
 import { Img } from '../../components/ui/Img';
 import { SkeletonGrid } from '../../components/ui/Skeleton';
 import { buttonClass } from '../../components/ui/styles';
@@ -144,9 +145,15 @@ export function HomePage() {
           </div>
         </div>
       </section>
-      <Featured />
-      <Interests />
-      <Challenges />
+      <HydrationSlice>
+        <Featured />
+      </HydrationSlice>
+      <HydrationSlice>
+        <Interests />
+      </HydrationSlice>
+      <HydrationSlice>
+        <Challenges />
+      </HydrationSlice>
       <section aria-labelledby="closing" className="bg-brand-700 py-14 text-center text-white">
         <h2 id="closing" className="font-serif text-3xl font-bold">
           Be part of {brand}

@@ -11,6 +11,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ArticleCard } from '../../components/ui/ArticleCard';
+import { HydrationSlice } from '../../components/ui/HydrationSlice';
 import { SkeletonGrid } from '../../components/ui/Skeleton';
 import { buttonClass } from '../../components/ui/styles';
 import {
@@ -172,7 +173,9 @@ function NewsList({
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((a, i) => (
-              <ArticleCard key={a.id} article={a} eager={i < 3} />
+              <HydrationSlice key={a.id}>
+                <ArticleCard article={a} eager={i < 3} />
+              </HydrationSlice>
             ))}
           </div>
         )}

@@ -2,6 +2,7 @@ import { type Recipe, SKELETONS } from '@site/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { HydrationSlice } from '../../components/ui/HydrationSlice';
 import { Seo } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { loginHref } from '../shop/queries';
@@ -154,7 +155,9 @@ export function RecipesPage() {
           </p>
           <div className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((r) => (
-              <RecipeCard key={r.id} recipe={r} />
+              <HydrationSlice key={r.id}>
+                <RecipeCard recipe={r} />
+              </HydrationSlice>
             ))}
           </div>
         </>

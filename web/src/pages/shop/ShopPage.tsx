@@ -1,6 +1,7 @@
 import { type Product, type ProductCategory, SKELETONS } from '@site/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
+import { HydrationSlice } from '../../components/ui/HydrationSlice';
 import { Seo, useHttpStatus } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { ProductCard } from './components/ProductCard';
@@ -143,7 +144,9 @@ export function ShopPage() {
           ) : (
             <div className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {list.map((p) => (
-                <ProductCard key={p.id} product={p} signedIn={isAuthenticated} />
+                <HydrationSlice key={p.id}>
+                  <ProductCard product={p} signedIn={isAuthenticated} />
+                </HydrationSlice>
               ))}
             </div>
           )}
