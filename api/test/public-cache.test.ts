@@ -42,10 +42,16 @@ describe.each(dbTargets)('per-instance micro-cache of public reads on %s', (kind
     const b = await booted.app.request('/api/content');
     expect(await titles(b)).toEqual(['first']);
     const etag = b.headers.get('etag');
-    expect(etag).toBeTruthy();
+    expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
+    // The ETag is hashed once, when the answer is computed, and every hit replays that same one.
+    expect(a.headers.get('etag')).toBe(etag);
     expect((await booted.app.request('/api/content', { headers: { 'if-none-match': etag! } })).status).toBe(
       304,
     );
+    // Hits share one byte array: reading one answer must leave the next one whole.
+    const [c, d] = [await booted.app.request('/api/content'), await booted.app.request('/api/content')];
+    expect(await c.text()).toBe(await d.text());
+    expect(await titles(await booted.app.request('/api/content'))).toEqual(['first']);
   });
 
   it('concurrent readers of an expired page share one query (single flight)', async () => {
@@ -109,5 +115,49 @@ describe.each(dbTargets)('per-instance micro-cache of public reads on %s', (kind
     const { agent } = await signUp(booted.app);
     const signedIn = await (await agent.get('/news')).text();
     expect(signedIn).toContain('Account menu');
+  });
+});
+
+describe.each(dbTargets)('refreshing an expired public read on %s', (kind) => {
+  let booted: Booted;
+  beforeAll(async () => {
+    booted = await testApp(kind, { env: { PUBLIC_CACHE_MS: '1000' } });
+    await booted.deps.db.insert(s.articles).values(article('old'));
+  });
+  afterAll(async () => booted?.close());
+
+  it('one reader refreshes; readers arriving meanwhile get the previous answer at once, not a wait', async () => {
+    expect(await titles(await booted.app.request('/api/content?limit=5'))).toEqual(['old']);
+    await booted.deps.db.insert(s.articles).values(article('new'));
+    // Past the TTL, within the grace (a second of either side, for a loaded machine).
+    await new Promise((r) => setTimeout(r, 1400));
+    const db = booted.deps.db;
+    const original = db.select.bind(db);
+    let selects = 0;
+    db.select = ((...args: Parameters<typeof db.select>) => {
+      selects++;
+      return original(...args);
+    }) as typeof db.select;
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, async () => titles(await booted.app.request('/api/content?limit=5'))),
+      );
+      expect(selects).toBe(1);
+      expect(answers.map((t) => t.join()).sort()).toEqual(['new,old', 'old', 'old']);
+      // Once refreshed, everyone gets the new answer.
+      expect(await titles(await booted.app.request('/api/content?limit=5'))).toEqual(['new', 'old']);
+    } finally {
+      db.select = original;
+    }
+  });
+
+  it('nothing older than one TTL past expiry is ever served', async () => {
+    await booted.app.request('/api/content?limit=6'); // cached
+    await booted.deps.db.insert(s.articles).values(article('newer'));
+    await new Promise((r) => setTimeout(r, 2100)); // past TTL + grace
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, async () => titles(await booted.app.request('/api/content?limit=6'))),
+    );
+    for (const a of answers) expect(a).toContain('newer');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import type { AppDeps, AppEnv } from '../context';
@@ -6,7 +7,8 @@ export interface Cached {
   expires: number;
   status: number;
   headers: [string, string][];
-  body: ArrayBuffer;
+  /** Shared by every hit: a Uint8Array body takes @hono/node-server's direct write path, no copy. */
+  body: Uint8Array;
 }
 
 // One micro-cache per app instance (tests build many apps in one process).
@@ -26,6 +28,15 @@ function storeFor(deps: AppDeps) {
 export function getCached(deps: AppDeps, key: string): Cached | undefined {
   const hit = stores.get(deps)?.get(key);
   return hit && hit.expires > Date.now() ? hit : undefined;
+}
+
+/**
+ * An entry at most `grace` ms past its TTL. Served only while its refresh is already running, so a
+ * reader never waits on another's query and no extra refresh is started; a write clears it as usual.
+ */
+function getStale(deps: AppDeps, key: string, grace: number): Cached | undefined {
+  const hit = stores.get(deps)?.get(key);
+  return hit && hit.expires + grace > Date.now() ? hit : undefined;
 }
 
 export function putCached(deps: AppDeps, key: string, ttl: number, entry: Omit<Cached, 'expires'>) {
@@ -68,8 +79,10 @@ export function clearPublicCache(deps: AppDeps) {
 /**
  * For public GETs whose answer is the same for everyone: an ETag over the body (If-None-Match → 304),
  * a Cache-Control header, and a per-instance micro-cache of PUBLIC_CACHE_MS (1 s in production, off
- * elsewhere) so a burst of readers costs one query. Writes through this instance clear it at once;
- * other instances catch up within the TTL. Never use it on answers that depend on who asks.
+ * elsewhere) so a burst of readers costs one query. When an entry expires, one reader refreshes it;
+ * readers arriving meanwhile get the previous copy (at most one TTL past expiry) instead of waiting.
+ * Writes through this instance clear it at once; other instances catch up within the TTL.
+ * Never use it on answers that depend on who asks.
  * max-age defaults to 0 so browsers revalidate every time (cheap 304s), as spec §7 wants data never stale.
  */
 export function publicCache(maxAgeSeconds = 0): MiddlewareHandler<AppEnv> {
@@ -83,16 +96,14 @@ export function publicCache(maxAgeSeconds = 0): MiddlewareHandler<AppEnv> {
       const { deps } = c.var;
       const ttl = deps.env.PUBLIC_CACHE_MS;
       const key = c.req.url;
+      const refreshing = ttl > 0 ? flights.get(deps)?.get(key) : undefined;
       const served =
         ttl > 0
           ? (getCached(deps, key) ??
-            (await flights
-              .get(deps)
-              ?.get(key)
-              ?.catch(() => null)))
+            (refreshing && (getStale(deps, key, ttl) ?? (await refreshing.catch(() => null)))))
           : undefined;
       if (served) {
-        c.res = new Response(served.body.slice(0), { status: served.status, headers: served.headers });
+        c.res = replay(served);
         return;
       }
       const run = async (): Promise<Entry | null> => {
@@ -117,17 +128,24 @@ export function publicCache(maxAgeSeconds = 0): MiddlewareHandler<AppEnv> {
       });
       if (ran) return;
       // Another request was already computing this: take its answer, or compute our own if it failed.
-      if (shared)
-        c.res = new Response(shared.body.slice(0), { status: shared.status, headers: shared.headers });
+      if (shared) c.res = replay(shared);
       else await run();
     });
   };
 }
 
+const replay = (entry: Entry) => new Response(entry.body, { status: entry.status, headers: entry.headers });
+
+/**
+ * The answer as bytes, with its ETag computed once here: the etag middleware keeps an ETag it finds,
+ * so cache hits are neither hashed again nor streamed through a cloned Response.
+ */
 async function snapshot(res: Response): Promise<Entry> {
+  const body = new Uint8Array(await res.clone().arrayBuffer());
+  if (!res.headers.has('etag')) res.headers.set('etag', `"${createHash('sha1').update(body).digest('hex')}"`);
   const headers: [string, string][] = [];
   res.headers.forEach((value, name) => {
     headers.push([name, value]);
   });
-  return { status: res.status, headers, body: await res.clone().arrayBuffer() };
+  return { status: res.status, headers, body };
 }

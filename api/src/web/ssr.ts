@@ -76,13 +76,13 @@ export function ssrHandler(app: Hono<AppEnv>): Handler<AppEnv> {
         return {
           status: 302,
           headers: [...headers, ['location', result.redirect]] as [string, string][],
-          body: new ArrayBuffer(0),
+          body: new Uint8Array(0),
         };
       const page = renderer.template
         .replace('<!--app-head-->', result.head)
         .replace('<!--app-html-->', result.html)
         .replace('<!--app-state-->', result.stateScript);
-      const body = new TextEncoder().encode(page).buffer as ArrayBuffer;
+      const body = new TextEncoder().encode(page);
       return {
         status: result.status,
         headers: [...headers, ['cache-control', 'no-cache']] as [string, string][],
@@ -101,6 +101,7 @@ export function ssrHandler(app: Hono<AppEnv>): Handler<AppEnv> {
         : await renderPage();
     }
     if (!entry) return c.html(NOT_BUILT, 503);
-    return new Response(entry.body.slice(0), { status: entry.status, headers: entry.headers });
+    // Shared bytes: the Node adapter writes a Uint8Array body straight to the socket and never changes it.
+    return new Response(entry.body, { status: entry.status, headers: entry.headers });
   };
 }
