@@ -16,6 +16,23 @@ const article = (slug: string) => ({
 });
 const titles = async (res: Response) => ((await res.json()) as { title: string }[]).map((a) => a.title);
 
+/** Counts the database selects run inside `body` (each query the cache lets through). */
+async function countingSelects(booted: Booted, body: () => Promise<void>): Promise<number> {
+  const db = booted.deps.db;
+  const original = db.select.bind(db);
+  let selects = 0;
+  db.select = ((...args: Parameters<typeof db.select>) => {
+    selects++;
+    return original(...args);
+  }) as typeof db.select;
+  try {
+    await body();
+    return selects;
+  } finally {
+    db.select = original;
+  }
+}
+
 describe('PUBLIC_CACHE_MS default', () => {
   it('is 1000 ms in production and off elsewhere', () => {
     expect(loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32) }).PUBLIC_CACHE_MS).toBe(
@@ -55,22 +72,13 @@ describe.each(dbTargets)('per-instance micro-cache of public reads on %s', (kind
   });
 
   it('concurrent readers of an expired page share one query (single flight)', async () => {
-    const db = booted.deps.db;
-    const original = db.select.bind(db);
-    let selects = 0;
-    db.select = ((...args: Parameters<typeof db.select>) => {
-      selects++;
-      return original(...args);
-    }) as typeof db.select;
-    try {
+    const selects = await countingSelects(booted, async () => {
       const all = await Promise.all(
         Array.from({ length: 20 }, () => booted.app.request('/api/content?limit=7')),
       );
       expect(all.map((r) => r.status)).toEqual(Array(20).fill(200));
-      expect(selects).toBe(1);
-    } finally {
-      db.select = original;
-    }
+    });
+    expect(selects).toBe(1);
   });
 
   it('a successful write through the API clears it at once', async () => {
@@ -131,24 +139,16 @@ describe.each(dbTargets)('refreshing an expired public read on %s', (kind) => {
     await booted.deps.db.insert(s.articles).values(article('new'));
     // Past the TTL, within the grace (a second of either side, for a loaded machine).
     await new Promise((r) => setTimeout(r, 1400));
-    const db = booted.deps.db;
-    const original = db.select.bind(db);
-    let selects = 0;
-    db.select = ((...args: Parameters<typeof db.select>) => {
-      selects++;
-      return original(...args);
-    }) as typeof db.select;
-    try {
-      const answers = await Promise.all(
+    let answers: string[][] = [];
+    const selects = await countingSelects(booted, async () => {
+      answers = await Promise.all(
         Array.from({ length: 3 }, async () => titles(await booted.app.request('/api/content?limit=5'))),
       );
-      expect(selects).toBe(1);
-      expect(answers.map((t) => t.join()).sort()).toEqual(['new,old', 'old', 'old']);
-      // Once refreshed, everyone gets the new answer.
-      expect(await titles(await booted.app.request('/api/content?limit=5'))).toEqual(['new', 'old']);
-    } finally {
-      db.select = original;
-    }
+    });
+    expect(selects).toBe(1);
+    expect(answers.map((t) => t.join()).sort()).toEqual(['new,old', 'old', 'old']);
+    // Once refreshed, everyone gets the new answer.
+    expect(await titles(await booted.app.request('/api/content?limit=5'))).toEqual(['new', 'old']);
   });
 
   it('nothing older than one TTL past expiry is ever served', async () => {
