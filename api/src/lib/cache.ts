@@ -8,7 +8,7 @@ export interface Cached {
   status: number;
   headers: [string, string][];
   /** Shared by every hit: a Uint8Array body takes @hono/node-server's direct write path, no copy. */
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
 }
 
 // One micro-cache per app instance (tests build many apps in one process).
