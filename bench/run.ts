@@ -126,7 +126,14 @@ async function main() {
     peakRssMb = Math.max(peakRssMb, server.rssMb());
   }, 200);
 
-  const endpoints: Array<{ name: string; kind: 'api' | 'ssr'; paths: string[] }> = [
+  // What browsers send: their rows measure the compressed answers readers really get.
+  const browser = { 'accept-encoding': 'gzip, deflate, br' };
+  const endpoints: Array<{
+    name: string;
+    kind: 'api' | 'ssr';
+    paths: string[];
+    headers?: Record<string, string>;
+  }> = [
     { name: 'GET /api/health', kind: 'api', paths: ['/api/health'] },
     { name: 'GET /api/content?limit=20', kind: 'api', paths: ['/api/content?limit=20'] },
     { name: 'GET /api/content/{slug}', kind: 'api', paths: slugs.map((x) => `/api/content/${x}`) },
@@ -138,6 +145,13 @@ async function main() {
     { name: 'GET /api/products', kind: 'api', paths: ['/api/products'] },
     { name: 'SSR /', kind: 'ssr', paths: ['/'] },
     { name: 'SSR /content/{slug}', kind: 'ssr', paths: slugs.map((x) => `/content/${x}`) },
+    {
+      name: 'GET /api/content?limit=20 (browser, br)',
+      kind: 'api',
+      paths: ['/api/content?limit=20'],
+      headers: browser,
+    },
+    { name: 'SSR / (browser, br)', kind: 'ssr', paths: ['/'], headers: browser },
   ];
 
   const rows: EndpointRow[] = [];
@@ -153,9 +167,11 @@ async function main() {
         rows.push({ name: e.name, kind: e.kind, status: 'missing', note });
         continue;
       }
-      const bodyBytes = Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
+      let bodyBytes = Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
       log(`  ${e.name}: ${bodyBytes} B body, ${connections} connections, ${seconds} s…`);
-      const real = await load(server.url, e.paths, { connections, seconds, warmup });
+      const real = await load(server.url, e.paths, { connections, seconds, warmup, headers: e.headers });
+      // fetch decodes what it receives; a compressed row's baseline sends what went over the wire.
+      if (e.headers) bodyBytes = real.bytesPerResponse;
       const baseline = await load(bare.url, [`/bytes/${bodyBytes}`], { connections, seconds, warmup });
       rows.push({ name: e.name, kind: e.kind, status: 'measured', bodyBytes, real, bare: baseline });
     }

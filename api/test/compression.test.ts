@@ -10,6 +10,21 @@ import { testApp } from './helpers';
 
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
+/** An app with one published article whose list entry is big enough to be compressed. */
+async function appWithLongArticle(title: string, env: Record<string, string> = {}): Promise<Booted> {
+  const booted = await testApp('pglite', { env });
+  await booted.deps.db.insert(s.articles).values({
+    slug: title.toLowerCase().replaceAll(' ', '-'),
+    title,
+    excerpt: 'An excerpt long enough to be worth compressing. '.repeat(40),
+    content: 'c',
+    category: 'wellness',
+    status: 'published',
+    publishedAt: new Date(),
+  });
+  return booted;
+}
+
 describe('pickEncoding', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
     expect(pickEncoding('gzip, deflate, br')).toBe('br');
@@ -32,16 +47,7 @@ describe('compressed responses', () => {
   const original = readFileSync(path.join(webAssetsDir, bundle));
 
   beforeAll(async () => {
-    booted = await testApp('pglite');
-    await booted.deps.db.insert(s.articles).values({
-      slug: 'long-read',
-      title: 'A long read',
-      excerpt: 'An excerpt long enough to matter. '.repeat(40),
-      content: 'c',
-      category: 'wellness',
-      status: 'published',
-      publishedAt: new Date(),
-    });
+    booted = await appWithLongArticle('A long read');
   });
   afterAll(async () => booted?.close());
 
@@ -66,10 +72,13 @@ describe('compressed responses', () => {
     expect(raw.headers.get('cache-control')).toContain('immutable');
   });
 
-  it('server-rendered pages and JSON are gzipped for clients that accept it; ETag revalidation still answers 304', async () => {
+  it('server-rendered pages and JSON are compressed for clients that accept it; ETag revalidation still answers 304', async () => {
     const page = await booted.app.request('/', { headers: { 'accept-encoding': 'gzip, br' } });
-    expect(page.headers.get('content-encoding')).toBe('gzip');
-    expect(zlib.gunzipSync(await bytes(page)).toString()).toContain('<html');
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(zlib.brotliDecompressSync(await bytes(page)).toString()).toContain('<html');
+    const gzPage = await booted.app.request('/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzPage.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(await bytes(gzPage)).toString()).toContain('<html');
 
     const list = await booted.app.request('/api/content', { headers: { 'accept-encoding': 'gzip' } });
     expect(list.headers.get('content-encoding')).toBe('gzip');
@@ -86,5 +95,46 @@ describe('compressed responses', () => {
     const plain = await booted.app.request('/api/content');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(((await plain.json()) as unknown[]).length).toBe(1);
+  });
+});
+
+describe('cached answers for browsers', () => {
+  let booted: Booted;
+  beforeAll(async () => {
+    booted = await appWithLongArticle('A cached read', { PUBLIC_CACHE_MS: '60000' });
+  });
+  afterAll(async () => booted?.close());
+
+  it('are compressed once per entry, decode to the same bytes, keep a weak ETag that revalidates, and vary', async () => {
+    const plain = await booted.app.request('/api/content');
+    const original = await bytes(plain);
+    const strong = plain.headers.get('etag');
+    expect(strong).toMatch(/^"[0-9a-f]{40}"$/);
+
+    const br = await booted.app.request('/api/content', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('etag')).toBe(`W/${strong}`);
+    const packed = await bytes(br);
+    expect(packed.length).toBeLessThan(original.length / 3);
+    expect(zlib.brotliDecompressSync(packed).equals(original)).toBe(true);
+    // The next hit reuses the same compressed bytes.
+    const again = await booted.app.request('/api/content', { headers: { 'accept-encoding': 'br' } });
+    expect((await bytes(again)).equals(packed)).toBe(true);
+
+    const gz = await booted.app.request('/api/content', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(await bytes(gz)).equals(original)).toBe(true);
+
+    const revalidated = await booted.app.request('/api/content', {
+      headers: { 'accept-encoding': 'br', 'if-none-match': `W/${strong}` },
+    });
+    expect(revalidated.status).toBe(304);
+
+    // Anonymous page renders are cached too, and go out compressed from the cache.
+    await booted.app.request('/news');
+    const page = await booted.app.request('/news', { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(zlib.brotliDecompressSync(await bytes(page)).toString()).toContain('A cached read');
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import type { AppDeps, AppEnv } from '../context';
+import { cachedResponse } from './cached-response';
 
 export interface Cached {
   expires: number;
@@ -103,7 +104,7 @@ export function publicCache(maxAgeSeconds = 0): MiddlewareHandler<AppEnv> {
             (refreshing && (getStale(deps, key, ttl) ?? (await refreshing.catch(() => null)))))
           : undefined;
       if (served) {
-        c.res = replay(served);
+        c.res = cachedResponse(served, c.req.header('accept-encoding'));
         return;
       }
       const run = async (): Promise<Entry | null> => {
@@ -128,13 +129,11 @@ export function publicCache(maxAgeSeconds = 0): MiddlewareHandler<AppEnv> {
       });
       if (ran) return;
       // Another request was already computing this: take its answer, or compute our own if it failed.
-      if (shared) c.res = replay(shared);
+      if (shared) c.res = cachedResponse(shared, c.req.header('accept-encoding'));
       else await run();
     });
   };
 }
-
-const replay = (entry: Entry) => new Response(entry.body, { status: entry.status, headers: entry.headers });
 
 /**
  * The answer as bytes, with its ETag computed once here: the etag middleware keeps an ETag it finds,

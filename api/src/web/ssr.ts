@@ -4,6 +4,7 @@ import type { Context, Handler, Hono } from 'hono';
 import { CLIENT_IP_HEADER } from '../auth/auth';
 import { hasSessionCredentials } from '../auth/middleware';
 import { type CachedEntry, getCached, putCached, singleFlight } from '../lib/cache';
+import { cachedResponse } from '../lib/cached-response';
 import type { AppEnv } from '../context';
 import { webClientDir, webServerEntry } from './paths';
 
@@ -101,7 +102,6 @@ export function ssrHandler(app: Hono<AppEnv>): Handler<AppEnv> {
         : await renderPage();
     }
     if (!entry) return c.html(NOT_BUILT, 503);
-    // Shared bytes: the Node adapter writes a Uint8Array body straight to the socket and never changes it.
-    return new Response(entry.body, { status: entry.status, headers: entry.headers });
+    return cachedResponse(entry, c.req.header('accept-encoding'));
   };
 }

@@ -1,0 +1,59 @@
+import zlib from 'node:zlib';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
+import { pickEncoding } from '../web/compressed';
+import type { CachedEntry } from './cache';
+
+/** Below this, compression is not worth it (hono/compress's own threshold). */
+const MIN_COMPRESS_BYTES = 1024;
+
+interface Encoded {
+  headers: [string, string][];
+  body: Uint8Array<ArrayBuffer>;
+}
+// Per cached entry, made on first demand: the entry lives one TTL, so this is once per TTL per encoding.
+const encodedForms = new WeakMap<CachedEntry, Partial<Record<'br' | 'gzip', Encoded>>>();
+
+function encode(entry: CachedEntry, encoding: 'br' | 'gzip'): Encoded {
+  // Fast settings: this runs on the request path, once per entry. Build files get the slow, small forms.
+  const packed =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(entry.body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.byteLength,
+          },
+        })
+      : zlib.gzipSync(entry.body, { level: 6 });
+  const headers = entry.headers
+    .filter(([name]) => name !== 'content-length' && name !== 'vary')
+    .map(([name, value]): [string, string] =>
+      // As hono/compress does: a transformed body keeps only a weak validator.
+      name === 'etag' && !value.startsWith('W/') ? [name, `W/${value}`] : [name, value],
+    );
+  headers.push(['content-encoding', encoding], ['vary', 'Accept-Encoding']);
+  return { headers, body: new Uint8Array(packed) };
+}
+
+/**
+ * A cached answer as a Response, compressed once per entry for clients that accept br or gzip.
+ * Without this, hono/compress gzipped every cache hit again: 4x fewer requests/s for browsers.
+ */
+export function cachedResponse(entry: CachedEntry, acceptEncoding: string | undefined): Response {
+  const type = entry.headers.find(([name]) => name === 'content-type')?.[1] ?? '';
+  const encoding =
+    entry.body.byteLength >= MIN_COMPRESS_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)
+      ? pickEncoding(acceptEncoding)
+      : null;
+  if (!encoding) return new Response(entry.body, { status: entry.status, headers: entry.headers });
+  let forms = encodedForms.get(entry);
+  if (!forms) {
+    forms = {};
+    encodedForms.set(entry, forms);
+  }
+  let form = forms[encoding];
+  if (!form) {
+    form = encode(entry, encoding);
+    forms[encoding] = form;
+  }
+  return new Response(form.body, { status: entry.status, headers: form.headers });
+}
