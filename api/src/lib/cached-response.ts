@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
-import { pickEncoding } from '../web/compressed';
+import { pickEncoding } from './accept-encoding';
 import type { CachedEntry } from './cache';
 
 /** Below this, compression is not worth it (hono/compress's own threshold). */
@@ -24,13 +24,17 @@ function encode(entry: CachedEntry, encoding: 'br' | 'gzip'): Encoded {
           },
         })
       : zlib.gzipSync(entry.body, { level: 6 });
+  const vary = entry.headers.find(([name]) => name === 'vary')?.[1];
   const headers = entry.headers
     .filter(([name]) => name !== 'content-length' && name !== 'vary')
     .map(([name, value]): [string, string] =>
       // As hono/compress does: a transformed body keeps only a weak validator.
       name === 'etag' && !value.startsWith('W/') ? [name, `W/${value}`] : [name, value],
     );
-  headers.push(['content-encoding', encoding], ['vary', 'Accept-Encoding']);
+  headers.push(
+    ['content-encoding', encoding],
+    ['vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding'],
+  );
   return { headers, body: new Uint8Array(packed) };
 }
 

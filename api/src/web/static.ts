@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { COMPRESSIBLE_FILE, compressedFile, pickEncoding } from './compressed';
+import { pickEncoding } from '../lib/accept-encoding';
+import { COMPRESSIBLE_FILE, compressedFile } from './compressed';
 import { demoAssetsDir, webClientDir } from './paths';
 
 const TYPES: Record<string, string> = {
