@@ -2,21 +2,23 @@ import { LIMITS } from '@site/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../components/toast/toast';
 import { isUnauthorized, serverMessage, useApi } from './api';
+import { adminKeys, invalidateChanged } from './query-keys';
 
 export interface CrudConfig {
   /** "Article": used in the toasts ("Article created successfully"). */
   entity: string;
-  /** Admin list, paged with limit/offset, e.g. /api/admin/content. */
-  listPath: string;
+  /** Which admin list (adminKeys) it is, and so which lists a write refreshes. */
+  resource: 'articles' | 'products' | 'recipes';
   /** Writes: POST here, PUT/DELETE here/{id}, e.g. /api/content. */
   writePath: string;
 }
 
 /** The admin list, 50 at a time (spec §9), with "Load more" for the next page. */
-export function useAdminList<T>(listPath: string) {
+export function useAdminList<T>(resource: CrudConfig['resource']) {
   const api = useApi();
+  const listPath = adminKeys[resource].all[0];
   const q = useInfiniteQuery({
-    queryKey: [listPath, { limit: LIMITS.adminList }],
+    queryKey: adminKeys[resource].list({ limit: LIMITS.adminList }),
     initialPageParam: 0,
     queryFn: ({ pageParam }) => api<T[]>('GET', `${listPath}?limit=${LIMITS.adminList}&offset=${pageParam}`),
     getNextPageParam: (last, all) =>
@@ -26,12 +28,12 @@ export function useAdminList<T>(listPath: string) {
 }
 
 /** Create, update and delete with the spec's toasts (§8); lists refetch by key prefix. */
-export function useCrudMutations<Payload>({ entity, listPath, writePath }: CrudConfig) {
+export function useCrudMutations<Payload>({ entity, resource, writePath }: CrudConfig) {
   const api = useApi();
   const toast = useToast();
   const qc = useQueryClient();
   const lower = entity.toLowerCase();
-  const refresh = () => qc.invalidateQueries({ queryKey: [listPath] });
+  const refresh = () => invalidateChanged(qc, resource);
   const fail = (verb: string) => (err: unknown) => {
     if (isUnauthorized(err)) return;
     const detail = serverMessage(err);
@@ -68,7 +70,7 @@ export function useCrudMutations<Payload>({ entity, listPath, writePath }: CrudC
  * save that updates when editing, otherwise creates, and closes the form on success (spec §4).
  */
 export function useCrudTab<T extends { id: number }, Payload>(config: CrudConfig) {
-  const list = useAdminList<T>(config.listPath);
+  const list = useAdminList<T>(config.resource);
   const { create, update, remove } = useCrudMutations<Payload>(config);
   return {
     tabProps: {

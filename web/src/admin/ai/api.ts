@@ -9,8 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, HttpError, throwIfNotOk } from '../../lib/api';
 import type { PickedFile } from '../platform';
 import { usePlatform } from '../platform';
-
-export const AI_STATUS_KEY = ['/api/admin/ai/status'] as const;
+import { adminKeys, invalidateChanged } from '../query-keys';
 
 /** Link to a generated draft in the article editor (owned by the admin tab). */
 /** Spec §8: the server's message when there is one, else the given fallback. */
@@ -22,19 +21,15 @@ export function errorMessage(err: unknown, fallback: string): string {
 export function useAiStatus() {
   const { fetcher } = usePlatform();
   return useQuery({
-    queryKey: AI_STATUS_KEY,
-    queryFn: () => apiRequest<AiStatus>(fetcher, 'GET', AI_STATUS_KEY[0]),
+    queryKey: adminKeys.ai.status,
+    queryFn: () => apiRequest<AiStatus>(fetcher, 'GET', adminKeys.ai.status[0]),
   });
 }
 
 /** A new draft changes the article lists. */
 function useInvalidateArticles() {
   const qc = useQueryClient();
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: ['/api/content'] }),
-      qc.invalidateQueries({ queryKey: ['/api/articles'] }),
-    ]);
+  return () => invalidateChanged(qc, 'articles');
 }
 
 export function useAnalyzeImage() {

@@ -16,7 +16,7 @@ import { fieldErrors, useCrudTab } from '../crud';
 import { ImageField } from '../ImageField';
 import { Badge, Button, SelectField, TextAreaField, TextField } from '../ui';
 
-const config = { entity: 'Article', listPath: '/api/admin/content', writePath: '/api/content' };
+const config = { entity: 'Article', resource: 'articles' as const, writePath: '/api/content' };
 
 export function ArticlesTab() {
   const crud = useCrudTab<Article, ArticleInput>(config);

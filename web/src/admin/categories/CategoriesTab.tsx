@@ -4,7 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useToast } from '../../components/toast/toast';
 import { isUnauthorized, serverMessage, useApi } from '../api';
 import { fieldErrors } from '../crud';
-import { categoriesKey, useCategories } from '../products/ProductsTab';
+import { useCategories } from '../products/ProductsTab';
+import { invalidateChanged } from '../query-keys';
 import { Button, ConfirmDialog, Skeletons, TextField } from '../ui';
 
 type Category = ProductCategory & { productCount: number };
@@ -21,7 +22,7 @@ export function CategoriesTab() {
   const done = (verb: string) => () => {
     toast({ title: 'Success', description: `Category ${verb} successfully` });
     setEditing(null);
-    return qc.invalidateQueries({ queryKey: categoriesKey });
+    return invalidateChanged(qc, 'categories');
   };
   const fail = (verb: string) => (err: unknown) => {
     if (isUnauthorized(err)) return;

@@ -5,12 +5,13 @@ import { useSearchParams } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast';
 import { isUnauthorized, useApi } from '../api';
 import { usePlatform } from '../platform';
+import { adminKeys } from '../query-keys';
 import { Button, ConfirmDialog, Dialog, SelectField } from '../ui';
 import { messageCountsKey, useMessageCounts } from './inbox';
 import { InboxList } from './InboxList';
 import { StoriesPanel } from './StoriesPanel';
 
-const listPath = '/api/admin/contact-messages';
+const listPath = adminKeys.messages.all[0];
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const tone = { unread: 'rose', read: 'stone', replied: 'green' } as const;
 
@@ -62,7 +63,7 @@ function ContactMessagesPanel() {
   const [filter, setFilter] = useState<MessageStatus | ''>('');
   const [openId, setOpenId] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const key = [listPath, filter ? { status: filter } : {}] as const;
+  const key = adminKeys.messages.list(filter ? { status: filter } : {});
   const messages = useQuery({
     queryKey: key,
     queryFn: () => api<ContactMessage[]>('GET', filter ? `${listPath}?status=${filter}` : listPath),
@@ -70,7 +71,7 @@ function ContactMessagesPanel() {
   const counts = useMessageCounts();
   const refresh = () =>
     qc
-      .invalidateQueries({ queryKey: [listPath] })
+      .invalidateQueries({ queryKey: adminKeys.messages.all })
       .then(() => qc.invalidateQueries({ queryKey: messageCountsKey }));
   const [openMessage, setOpenMessage] = useState<ContactMessage | null>(null);
   // The latest PATCH answer wins over a list that may not have refetched yet.

@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast';
 import { draftEditPath, isUnauthorized, serverMessage, useApi } from '../api';
+import { adminKeys, invalidateChanged } from '../query-keys';
 import { Badge, Button, ConfirmDialog, Dialog } from '../ui';
 import { storyCountsKey, useStoryCounts } from './inbox';
 import { InboxList } from './InboxList';
 
-const listPath = '/api/admin/stories';
+const listPath = adminKeys.stories.all[0];
 const label = (s: StoryStatus) => ({ new: 'New', approved: 'Approved', rejected: 'Rejected' })[s];
 const tone = { new: 'rose', approved: 'green', rejected: 'stone' } as const;
 /** Approved with its draft still there: the server refuses to change it, so the UI offers nothing. */
@@ -27,13 +28,13 @@ export function StoriesPanel() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const stories = useQuery({
-    queryKey: [listPath, filter ? { status: filter } : {}],
+    queryKey: adminKeys.stories.list(filter ? { status: filter } : {}),
     queryFn: () => api<StorySubmission[]>('GET', filter ? `${listPath}?status=${filter}` : listPath),
   });
   const counts = useStoryCounts();
   const refresh = () =>
     qc
-      .invalidateQueries({ queryKey: [listPath] })
+      .invalidateQueries({ queryKey: adminKeys.stories.all })
       .then(() => qc.invalidateQueries({ queryKey: storyCountsKey }));
   const current = stories.data?.find((s) => s.id === openId) ?? null;
   const failed = (fallback: string) => (err: unknown) => {
@@ -47,7 +48,7 @@ export function StoriesPanel() {
       toast({ title: 'Story Approved', description: 'A Community draft was created for you to edit.' });
       setOpenId(null);
       void refresh();
-      void qc.invalidateQueries({ queryKey: ['/api/admin/content'] });
+      void invalidateChanged(qc, 'articles');
       if (s.articleId !== null) navigate(draftEditPath(s.articleId));
     },
     onError: failed('Failed to approve the story'),

@@ -2,8 +2,10 @@ import type { MessageStatus, StoryStatus } from '@site/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api';
 
-export const messageCountsKey = ['/api/admin/contact-messages/counts'] as const;
-export const storyCountsKey = ['/api/admin/stories/counts'] as const;
+import { adminKeys } from '../query-keys';
+
+export const messageCountsKey = adminKeys.messages.counts;
+export const storyCountsKey = adminKeys.stories.counts;
 
 /** Rechecked every minute, so a message that arrives while an editor works still shows up. */
 const REFRESH_MS = 60_000;

@@ -13,10 +13,11 @@ import { useApi } from '../api';
 import { CrudTab } from '../CrudTab';
 import { fieldErrors, useCrudTab } from '../crud';
 import { ImageField } from '../ImageField';
+import { adminKeys } from '../query-keys';
 import { Badge, Button, SelectField, TextAreaField, TextField } from '../ui';
 
-const config = { entity: 'Product', listPath: '/api/admin/products', writePath: '/api/products' };
-export const categoriesKey = ['/api/admin/product-categories'] as const;
+const config = { entity: 'Product', resource: 'products' as const, writePath: '/api/products' };
+export const categoriesKey = adminKeys.categories.all;
 
 export function useCategories() {
   const api = useApi();

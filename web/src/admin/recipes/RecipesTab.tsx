@@ -14,7 +14,7 @@ import { fieldErrors, useCrudTab } from '../crud';
 import { ImageField } from '../ImageField';
 import { Badge, Button, SelectField, TextAreaField, TextField } from '../ui';
 
-const config = { entity: 'Recipe', listPath: '/api/admin/recipes', writePath: '/api/recipes' };
+const config = { entity: 'Recipe', resource: 'recipes' as const, writePath: '/api/recipes' };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function RecipesTab() {

@@ -6,6 +6,7 @@ import type { Fetcher } from '../../lib/api';
 import { createQueryClient } from '../../lib/query-client';
 import { tableFetcher } from '../../test/render';
 import { PlatformContext, webPlatform } from '../platform';
+import { adminKeys } from '../query-keys';
 import { RssTab } from './RssTab';
 import type { RssStatus } from './types';
 
@@ -145,7 +146,9 @@ describe('RSS Feeds tab', () => {
       '/api/admin/rss/process': () => json({ message: 'RSS processing started', runId: 10 }, 202),
     });
     const { queryClient } = renderTab(fetcher);
-    queryClient.setQueryData(['/api/articles'], []);
+    // The key the Articles tab really reads (it once invalidated '/api/articles', which nothing read).
+    const articlesList = adminKeys.articles.list({ limit: 50 });
+    queryClient.setQueryData(articlesList, []);
     fireEvent.click(await screen.findByRole('button', { name: 'Process RSS Feeds Now' }));
     const toast = await screen.findByRole('status');
     expect(within(toast).getByText('Success')).toBeTruthy();
@@ -154,7 +157,7 @@ describe('RSS Feeds tab', () => {
     await waitFor(() =>
       expect(fetcher.calls.filter((c) => c === 'GET /api/admin/rss/status')).toHaveLength(2),
     );
-    expect(queryClient.getQueryState(['/api/articles'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(articlesList)?.isInvalidated).toBe(true);
   });
 
   it('a failed start toasts "Error" / "Failed to start RSS processing" (destructive)', async () => {

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useToast } from '../../components/toast/toast';
 import { apiRequest } from '../../lib/api';
 import { usePlatform } from '../platform';
+import { invalidateChanged } from '../query-keys';
 import { RunHistory } from './RunHistory';
 import { RSS_STATUS_KEY, type RssStatus } from './types';
 
@@ -23,13 +24,7 @@ export function RssTab() {
     refetchInterval: (q) => (q.state.data?.running ? RUNNING_POLL_MS : false),
   });
 
-  const refreshArticles = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['/api/articles'] }),
-      queryClient.invalidateQueries({ queryKey: ['/api/admin/articles'] }),
-      queryClient.invalidateQueries({ queryKey: ['/api/content'] }),
-      queryClient.invalidateQueries({ queryKey: ['/api/recipes'] }),
-    ]);
+  const refreshArticles = () => invalidateChanged(queryClient, 'articles', 'recipes');
 
   const process = useMutation({
     mutationFn: () =>

@@ -1,3 +1,5 @@
+import { adminKeys } from '../query-keys';
+
 /** JSON of GET /api/admin/rss/status (api/src/rss/status.ts). */
 export interface FeedRunResult {
   name: string;
@@ -40,4 +42,4 @@ export interface RssStatus {
   runs: RssRun[];
 }
 
-export const RSS_STATUS_KEY = ['/api/admin/rss/status'] as const;
+export const RSS_STATUS_KEY = adminKeys.rss.status;

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../components/toast/toast';
 import { isUnauthorized, serverMessage, useApi } from '../api';
+import { adminKeys } from '../query-keys';
 import { ConfirmDialog, Skeletons, Switch } from '../ui';
 
 interface AdminUser {
@@ -13,7 +14,7 @@ interface AdminUser {
   isAdmin: boolean;
   createdAt: string;
 }
-const usersKey = ['/api/admin/users'] as const;
+const usersKey = adminKeys.users.all;
 
 /** Users and their Admin switch; taking your own admin access away asks first. */
 export function UsersTab({ currentUserId }: { currentUserId: string }) {

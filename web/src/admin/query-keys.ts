@@ -1,0 +1,67 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Filters of an admin list (search, status, sort…): every variable is part of the key. */
+export type ListFilters = Record<string, string | number | boolean | undefined>;
+
+function resource<Path extends string>(path: Path) {
+  return {
+    /** The prefix every query of this resource starts with: invalidate by it. */
+    all: [path] as const,
+    list: (filters: ListFilters = {}) => [path, filters] as const,
+  };
+}
+
+/**
+ * Every admin query key, defined once (DESIGN.md §7). A key starts with the URL it reads, so a
+ * resource's `all` is the prefix its lists share. Never write a key string anywhere else: three tabs
+ * once invalidated three different keys for one list and the list went stale.
+ */
+export const adminKeys = {
+  articles: resource('/api/admin/content'),
+  products: resource('/api/admin/products'),
+  recipes: resource('/api/admin/recipes'),
+  categories: resource('/api/admin/product-categories'),
+  users: resource('/api/admin/users'),
+  messages: {
+    ...resource('/api/admin/contact-messages'),
+    counts: ['/api/admin/contact-messages/counts'] as const,
+  },
+  stories: { ...resource('/api/admin/stories'), counts: ['/api/admin/stories/counts'] as const },
+  rss: { status: ['/api/admin/rss/status'] as const },
+  ai: { status: ['/api/admin/ai/status'] as const },
+} as const;
+
+/**
+ * The public reads each admin write changes. In the web app the admin shares its QueryClient with
+ * the public pages, so a new article must also refresh the news list, featured and search.
+ */
+const publicPaths = {
+  articles: ['/api/content'],
+  products: ['/api/products', '/api/product-categories'],
+  recipes: ['/api/recipes'],
+  categories: ['/api/product-categories', '/api/products'],
+} as const;
+
+type Changed = keyof typeof publicPaths;
+
+const adminPrefix: Record<Changed, readonly [string]> = {
+  articles: adminKeys.articles.all,
+  products: adminKeys.products.all,
+  recipes: adminKeys.recipes.all,
+  categories: adminKeys.categories.all,
+};
+
+/** A key whose URL is `path` or lies below it (`/api/content` covers `/api/content/featured`). */
+function underPath(key: readonly unknown[], paths: readonly string[]): boolean {
+  const head = key[0];
+  return (
+    typeof head === 'string' &&
+    paths.some((p) => head === p || head.startsWith(`${p}/`) || head.startsWith(`${p}?`))
+  );
+}
+
+/** After a write: refetch the admin lists and the public reads of what changed. */
+export function invalidateChanged(qc: QueryClient, ...changed: Changed[]): Promise<unknown> {
+  const paths = changed.flatMap((c) => [...adminPrefix[c], ...publicPaths[c]]);
+  return qc.invalidateQueries({ predicate: (q) => underPath(q.queryKey, paths) });
+}
