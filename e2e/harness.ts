@@ -41,12 +41,17 @@ export interface RunningSite {
   port: number;
   dataDir: string;
   output: () => string;
+  /** Send the process a signal (SIGTERM: the load balancer's "stop"). */
+  kill(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code when the process has exited. */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
 /**
  * Starts the real server (built web app, demo content, embedded database in a temp folder)
- * on a free loopback port, the way `pnpm start` does.
+ * on a free loopback port, the way `pnpm start` does, and waits until /api/ready answers 200.
+ * extraEnv can point it elsewhere: DATABASE_URL for PostgreSQL, STORAGE=s3 and S3_* for a bucket.
  */
 export async function startSite(extraEnv: Record<string, string> = {}): Promise<RunningSite> {
   const port = await freePort();
@@ -77,11 +82,12 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
   child.stderr?.on('data', (d) => {
     log += d;
   });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${url}/api/ready`);
       if (res.ok) break;
     } catch {
       /* not up yet */
@@ -94,6 +100,8 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
     port,
     dataDir,
     output: () => log,
+    kill: (signal) => child.kill(signal),
+    exited,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => {

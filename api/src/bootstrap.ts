@@ -4,7 +4,7 @@ import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDatabase, type SeedReport } from './db/seed';
 import type { Env } from './env';
-import { localStorage } from './lib/storage';
+import { storageFromEnv } from './lib/storage';
 
 export interface Booted {
   deps: AppDeps;
@@ -20,16 +20,20 @@ export async function boot(
   opts: { database?: DatabaseHandle; seed?: boolean } = {},
 ): Promise<Booted> {
   const handle = opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
-  await handle.migrate();
   const auth = createAuth(handle.db, env);
   const deps: AppDeps = {
     env,
     db: handle.db,
     dbKind: handle.kind,
     auth,
-    storage: localStorage(env.UPLOAD_DIR),
+    storage: await storageFromEnv(env),
+    lifecycle: { shuttingDown: false },
   };
-  const seed = (opts.seed ?? env.SEED_DEMO) ? await seedDatabase(deps) : null;
+  // One instance at a time: the first migrates and seeds, the rest wait and find it done.
+  const seed = await handle.exclusive(async () => {
+    await handle.migrate();
+    return (opts.seed ?? env.SEED_DEMO) ? await seedDatabase(deps) : null;
+  });
   const app = createApp(deps);
   return { deps, app, handle, seed, close: () => handle.close() };
 }

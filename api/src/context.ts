@@ -21,6 +21,8 @@ export interface AppDeps {
   dbKind: 'pglite' | 'postgres';
   auth: Auth;
   storage: Storage;
+  /** Set on SIGTERM: /api/ready answers 503 so a load balancer sends no new requests. */
+  lifecycle: { shuttingDown: boolean };
 }
 
 export type AppEnv = {

@@ -46,6 +46,31 @@ const envSchema = z
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     // Behind a reverse proxy: take the client address from X-Forwarded-For.
     TRUST_PROXY: bool.default(false),
+    // SIGTERM: how long requests in flight may take to finish before the process exits anyway.
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    // Uploads: a local folder (UPLOAD_DIR) or an S3-compatible bucket shared by every instance.
+    STORAGE: z.enum(['local', 's3'], { error: 'must be "local" or "s3"' }).default('local'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    S3_FORCE_PATH_STYLE: bool.optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.STORAGE !== 's3') return;
+    if (!e.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
+    if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+      const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message:
+          'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the default AWS credential chain)',
+      });
+    }
   })
   .transform((e) => ({
     ...e,
@@ -55,7 +80,41 @@ const envSchema = z
     SEED_DEMO: e.SEED_DEMO ?? true,
     isProduction: e.NODE_ENV === 'production',
     PUBLIC_CACHE_MS: e.PUBLIC_CACHE_MS ?? (e.NODE_ENV === 'production' ? 1000 : 0),
+    s3: e.STORAGE === 's3' && e.S3_BUCKET ? s3Config(e) : null,
   }));
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  /** Path-style URLs (endpoint/bucket/key): the default with a custom endpoint (MinIO and most others). */
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Public base URL of the bucket (or a CDN before it): GET /uploads/:name redirects there when set. */
+  publicUrl: string | undefined;
+}
+
+function s3Config(e: {
+  S3_BUCKET?: string | undefined;
+  S3_REGION: string;
+  S3_ENDPOINT?: string | undefined;
+  S3_FORCE_PATH_STYLE?: boolean | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_PUBLIC_URL?: string | undefined;
+}): S3Config {
+  return {
+    bucket: e.S3_BUCKET ?? '',
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,7 +1,9 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { boot } from './bootstrap';
 import { EnvError, loadEnv } from './env';
 import { backgroundJobs } from './jobs';
+import { rssIdle } from './rss/run';
 import { warmCompressedAssets } from './web/compressed';
 import { webAssetsDir } from './web/paths';
 
@@ -37,20 +39,52 @@ async function main() {
     void warmCompressedAssets(webAssetsDir);
   });
 
+  const stopServer = gracefulClose(server as Server);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Readiness fails at once so a load balancer stops sending; the listener closes, requests in
+    // flight get SHUTDOWN_TIMEOUT_MS to finish, then jobs stop and the pool closes.
+    deps.lifecycle.shuttingDown = true;
+    console.log(`${signal}: shutting down (requests in flight have ${env.SHUTDOWN_TIMEOUT_MS} ms)`);
+    // A run already going (RSS import) may finish within the same bound; no new one starts.
+    const force = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS + 1_000);
     force.unref();
-    server.close();
-    for (const stop of extraStops) await stop();
+    const jobsStopped = Promise.all([
+      ...extraStops.map((stop) => Promise.resolve(stop()).catch(() => undefined)),
+      rssIdle(deps), // a run an admin started
+    ]);
+    const drained = await stopServer(env.SHUTDOWN_TIMEOUT_MS);
+    if (!drained) console.warn(`${signal}: requests still open after ${env.SHUTDOWN_TIMEOUT_MS} ms were cut`);
+    await jobsStopped;
     await booted.close().catch(() => undefined);
-    process.exit(0);
+    process.exit(drained ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * Stop accepting connections and wait for the open requests, at most timeoutMs; true when every
+ * request finished. Idle keep-alive connections are closed as they become idle, so a client
+ * that keeps one open cannot hold the shutdown.
+ */
+function gracefulClose(server: Server) {
+  return (timeoutMs: number) =>
+    new Promise<boolean>((resolve) => {
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      const timer = setTimeout(() => {
+        clearInterval(idle);
+        server.closeAllConnections();
+        resolve(false);
+      }, timeoutMs);
+      server.close(() => {
+        clearInterval(idle);
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
 }
 
 main().catch((err) => {

@@ -20,7 +20,7 @@ export interface ReceivedRequest {
 }
 
 type Behaviour =
-  | { kind: 'answer'; json: unknown }
+  | { kind: 'answer'; json: unknown; delayMs?: number }
   | { kind: 'raw'; content: string }
   | { kind: 'status'; status: number; headers?: Record<string, string> }
   | { kind: 'hang' };
@@ -64,24 +64,28 @@ export async function startFakeOpenAI() {
         return;
       }
       const content = b.kind === 'raw' ? b.content : JSON.stringify(b.json);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: 'chatcmpl-test',
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model: (body as { model?: string })?.model ?? 'gpt-4o',
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', content, refusal: null },
-              finish_reason: 'stop',
-              logprobs: null,
-            },
-          ],
-          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-        }),
-      );
+      const delayMs = b.kind === 'answer' ? (b.delayMs ?? 0) : 0;
+      // A slow model (the shutdown tests keep a request in flight with it).
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'chatcmpl-test',
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model: (body as { model?: string })?.model ?? 'gpt-4o',
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content, refusal: null },
+                finish_reason: 'stop',
+                logprobs: null,
+              },
+            ],
+            usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+          }),
+        );
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -46,6 +46,17 @@ export async function createPostgresDatabase(prefix = 't'): Promise<{ url: strin
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+/** Rows of one query on a PostgreSQL database (for tests that check what several processes wrote). */
+export async function queryRows(url: string, text: string): Promise<Array<Record<string, unknown>>> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(text)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
 /** A brand-new empty database: in-memory PGlite, or a fresh database on the PostgreSQL server. */
 export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseHandle> {
   if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });

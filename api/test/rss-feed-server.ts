@@ -107,6 +107,10 @@ export function startFeedServer(): Promise<FeedServer> {
     switch (path) {
       case '/rss.xml':
         return xml(rss2(base));
+      case '/slow-rss.xml':
+        // A feed that takes a second: an import is still running when other instances ask for one.
+        setTimeout(() => xml(rss2(base)), 1000);
+        return;
       case '/atom.xml':
         return xml(atom(base), 'application/atom+xml');
       case '/wrestling.xml':

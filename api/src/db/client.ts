@@ -18,10 +18,18 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Run fn while holding the cluster-wide start-up lock, so that N instances starting at once on
+   * an empty database migrate and seed once; the others wait, then find nothing to do.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** Advisory lock key for migrate + seed at start-up (any constant shared by every instance). */
+const STARTUP_LOCK_KEY = 727_350_002;
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
  * Real PostgreSQL when a URL is given; otherwise embedded PGlite in `dataDir`
@@ -45,6 +53,22 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      async exclusive(fn) {
+        // A session lock on its own connection: it outlives drizzle's migration transaction, and
+        // it goes away with the connection if this process dies half-way.
+        const conn = await pool.connect();
+        try {
+          await conn.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          try {
+            return await fn();
+          } finally {
+            // A lost connection has dropped the lock already; keep fn's own error.
+            await conn.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+          }
+        } finally {
+          conn.release();
+        }
+      },
       close: () => {
         closing = true;
         return pool.end();
@@ -60,6 +84,8 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // PGlite belongs to one process: nobody else can start on it at the same time.
+    exclusive: (fn) => fn(),
     close: () => client.close(),
   };
 }

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { requireAdmin } from '../auth/middleware';
 import type { AppEnv } from '../context';
 import { ApiError } from '../lib/errors';
+import { storeUpload } from '../lib/storage';
 import { checkImage, reencodeImage } from '../uploads/image-check';
 import { fileField, imageBodyLimit, readMultipart } from '../uploads/multipart';
 
@@ -20,6 +21,6 @@ export const uploadRoutes = new Hono<AppEnv>().post('/upload', requireAdmin, ima
   });
   const name = `${randomUUID()}.${out.ext}`;
   const { storage, env } = c.var.deps;
-  await storage.put(name, out.data, out.mime);
+  await storeUpload(storage, name, out.data, out.mime);
   return c.json({ imageUrl: `${env.SITE_URL}${storage.publicPath(name)}` }, 201);
 });

@@ -12,7 +12,7 @@ if (!email) {
 }
 const env = loadEnv();
 const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-await handle.migrate();
+await handle.exclusive(() => handle.migrate());
 const rows = await handle.db
   .update(user)
   .set({ isAdmin: !revoke })

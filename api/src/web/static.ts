@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { pickEncoding } from '../lib/accept-encoding';
+import { isSafeName } from '../lib/storage';
 import { COMPRESSIBLE_FILE, compressedFile } from './compressed';
 import { demoAssetsDir, webClientDir } from './paths';
 
@@ -69,13 +70,31 @@ export const staticRoutes = new Hono<AppEnv>()
       (await sendFile(demoAssetsDir, c.req.path.slice('/demo'.length), 'public, max-age=86400')) ??
       c.notFound(),
   )
-  // Uploaded names are random and never reused, so they can be cached for good.
+  // Uploaded names are random and never reused, so they can be cached for good (by a CDN too).
+  // With S3 storage the bytes are streamed from the bucket, so the URL, its origin (CSP, the desktop
+  // app's image policy) and these headers stay the same; S3_PUBLIC_URL sends readers there instead.
   .get('/uploads/:name', async (c) => {
     const name = c.req.param('name');
     const type = TYPES[path.extname(name).toLowerCase()];
-    const file = type ? await c.var.deps.storage.get(name).catch(() => null) : null;
-    if (!file || !type) return c.json({ message: 'Not found' }, 404);
-    return new Response(new Uint8Array(file.data), {
+    const { storage } = c.var.deps;
+    if (!type || !isSafeName(name)) return c.json({ message: 'Not found' }, 404);
+    const redirect = storage.redirectUrl(name);
+    if (redirect) {
+      c.header('cache-control', IMMUTABLE);
+      return c.redirect(redirect, 301);
+    }
+    let file: Awaited<ReturnType<typeof storage.get>>;
+    try {
+      file = await storage.get(name);
+    } catch (err) {
+      console.error(`[uploads] could not read ${name}:`, (err as Error).message);
+      return c.json({ message: 'The file store is not answering. Please try again.' }, 503);
+    }
+    if (!file) return c.json({ message: 'Not found' }, 404);
+    // Hono answers HEAD with the GET handler and drops the body unread: release the bucket's stream.
+    const head = c.req.raw.method === 'HEAD';
+    if (head && file.body instanceof ReadableStream) await file.body.cancel();
+    return new Response(head ? null : file.body, {
       headers: {
         'content-type': type,
         'content-length': String(file.size),

@@ -19,6 +19,7 @@ import { comparisonMessages, imageReviewMessages, reviewMessages } from '../../a
 import { currentUser, requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import { ApiError, badRequest } from '../../lib/errors';
+import { storeUpload } from '../../lib/storage';
 import { validate } from '../../lib/validate';
 import { checkImage, reencodeImage } from '../../uploads/image-check';
 import { fileField, imageBodyLimit, readMultipart } from '../../uploads/multipart';
@@ -83,7 +84,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
     // The photo becomes the article's image (re-encoded like any upload).
     const file = await reencodeImage(image);
     const name = `ai-${randomUUID()}.${file.ext}`;
-    await storage.put(name, file.data, file.mime);
+    await storeUpload(storage, name, file.data, file.mime);
     let article: Awaited<ReturnType<typeof createDraft>>;
     try {
       article = await createDraft(db, {
@@ -96,7 +97,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
         imageUrl: storage.publicPath(name),
       });
     } catch (err) {
-      await storage.delete(name);
+      await storage.delete(name).catch(() => undefined);
       throw err;
     }
     return c.json({ ...answer, rating, content, article } satisfies AiReviewResult, 201);
