@@ -5,6 +5,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDatabase, type SeedReport } from './db/seed';
 import type { Env } from './env';
 import { storageFromEnv } from './lib/storage';
+import { seedRssSources } from './rss/source-store';
 
 export interface Booted {
   deps: AppDeps;
@@ -32,6 +33,8 @@ export async function boot(
   // One instance at a time: the first migrates and seeds, the rest wait and find it done.
   const seed = await handle.exclusive(async () => {
     await handle.migrate();
+    // Not demo content: the editable RSS sources, stored once from RSS_SOURCES or the defaults.
+    await seedRssSources(deps);
     return (opts.seed ?? env.SEED_DEMO) ? await seedDatabase(deps) : null;
   });
   const app = createApp(deps);

@@ -17,6 +17,7 @@ async function snapshot(booted: Booted) {
     categories: await db.select().from(s.productCategories).orderBy(asc(s.productCategories.id)),
     messages: await db.select().from(s.contactMessages).orderBy(asc(s.contactMessages.id)),
     stories: await db.select().from(s.storySubmissions).orderBy(asc(s.storySubmissions.id)),
+    rssSources: await db.select().from(s.rssSources).orderBy(asc(s.rssSources.id)),
     admins: await db.select({ id: s.user.id, isAdmin: s.user.isAdmin }).from(s.user).orderBy(asc(s.user.id)),
     files: files.length,
   });

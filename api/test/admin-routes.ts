@@ -12,6 +12,8 @@ export interface AdminFixture {
   /** Two stories: one to approve, one to reject and then delete. */
   storyIds: [number, number];
   userId: string;
+  /** One of the RSS sources seeded from the test env's loopback RSS_SOURCES. */
+  rssSourceId: number;
 }
 
 export async function makeAdminFixture(booted: Booted, userId: string): Promise<AdminFixture> {
@@ -48,7 +50,9 @@ export async function makeAdminFixture(booted: Booted, userId: string): Promise<
       })),
     )
     .returning();
+  const [source] = await db.select({ id: s.rssSources.id }).from(s.rssSources).limit(1);
   return {
+    rssSourceId: source!.id,
     articleId: article!.id,
     productId: product!.id,
     recipeId: recipe!.id,
@@ -87,6 +91,26 @@ export const adminRoutes: AdminRoute[] = [
   // RSS (the test env points RSS_SOURCES at loopback only).
   { method: 'GET', path: () => '/api/admin/rss/status', adminStatus: 200 },
   { method: 'POST', path: () => '/api/admin/rss/process', adminStatus: 202 },
+  { method: 'GET', path: () => '/api/admin/rss/sources', adminStatus: 200 },
+  {
+    method: 'POST',
+    path: () => '/api/admin/rss/sources',
+    body: () => ({ name: 'Access test', url: 'http://127.0.0.1:9/access.xml', category: 'wellness' }),
+    adminStatus: 201,
+  },
+  {
+    method: 'PUT',
+    path: (f) => `/api/admin/rss/sources/${f.rssSourceId}`,
+    body: () => ({ name: 'Renamed', url: 'http://127.0.0.1:9/renamed.xml', category: 'sports' }),
+    adminStatus: 200,
+  },
+  // Loopback is refused without RSS_ALLOW_PRIVATE: the test answers 200 with the reason, fetching nothing.
+  {
+    method: 'POST',
+    path: () => '/api/admin/rss/sources/test',
+    body: () => ({ url: 'http://127.0.0.1:9/feed.xml' }),
+    adminStatus: 200,
+  },
   // AI: without OPENAI_API_KEY an admin gets 503 "not configured"; others never get that far.
   { method: 'GET', path: () => '/api/admin/ai/status', adminStatus: 200 },
   {
@@ -193,6 +217,7 @@ export const adminRoutes: AdminRoute[] = [
     adminStatus: 200,
   },
   { method: 'POST', path: () => '/api/upload', body: () => imageForm(), adminStatus: 201 },
+  { method: 'DELETE', path: (f) => `/api/admin/rss/sources/${f.rssSourceId}`, adminStatus: 204 },
   { method: 'DELETE', path: (f) => `/api/content/${f.articleId}`, adminStatus: 204 },
   { method: 'DELETE', path: (f) => `/api/products/${f.productId}`, adminStatus: 204 },
   { method: 'DELETE', path: (f) => `/api/recipes/${f.recipeId}`, adminStatus: 204 },

@@ -7,6 +7,7 @@ import { articles, recipes } from '../src/db/schema';
 import { defaultRecipeWriter, openAiRecipeWriter } from '../src/rss/openai-writer';
 import { builtInRecipeWriter, themedRecipeSchema } from '../src/rss/recipe-writer';
 import { runRssNow } from '../src/rss/run';
+import { type FakeOpenAI, startFakeOpenAI } from './ai-fake-openai';
 import { dbTargets, testApp } from './helpers';
 import { type FeedServer, startFeedServer } from './rss-feed-server';
 
@@ -125,7 +126,7 @@ describe.each(dbTargets)('themed recipes through the import on %s', (kind) => {
       name: 'Ring',
       url: `${feeds.base}/wrestling.xml`,
       category: 'sports' as const,
-      themedRecipes: true,
+      makeRecipes: true,
     };
     const first = await runRssNow(booted.deps, 'manual', { sources: [source] });
     expect(first?.recipesCreated).toBe(2);
@@ -144,5 +145,68 @@ describe.each(dbTargets)('themed recipes through the import on %s', (kind) => {
     const fallback = await booted.deps.db.select({ title: recipes.title }).from(recipes);
     for (const r of fallback) expect(r.title).toMatch(/inspired by/);
     answer = aiRecipe;
+  });
+});
+
+describe('built-in recipe writer wording', () => {
+  it('uses "a"/"an" by sound and capitalises the cuisine: "An easy, crowd-pleasing Asian dish"', async () => {
+    const seen = new Map<string, string>();
+    for (let i = 0; seen.size < 6 && i < 500; i++) {
+      const r = await builtInRecipeWriter.write({ ...theme, title: `Headline number ${i}` });
+      seen.set(r.cuisine, r.description);
+    }
+    expect(seen.size).toBe(6);
+    expect(seen.get('asian')).toMatch(/^An easy, crowd-pleasing Asian dish /);
+    expect(seen.get('mexican')).toMatch(/^A medium, crowd-pleasing Mexican dish /);
+    expect(seen.get('italian')).toMatch(/^A hard, crowd-pleasing Italian dish /);
+    for (const d of seen.values()) expect(d).not.toMatch(/\bA easy\b|\b(asian|italian|mexican|indian)\b/);
+  });
+});
+
+describe.each(dbTargets)('the run AI time budget on %s', (kind) => {
+  let booted: Booted;
+  let fake: FakeOpenAI;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    booted = await testApp(kind, {
+      env: { RSS_ALLOW_PRIVATE: 'true', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL },
+    });
+  });
+  afterAll(async () => {
+    await booted?.close();
+    await fake.close();
+  });
+
+  it('a dead AI service costs one call per run: after the first timeout every recipe is built-in', async () => {
+    fake.set({ kind: 'hang' });
+    const themed = (name: string, path: string) => ({
+      name,
+      url: `${feeds.base}${path}`,
+      category: 'sports' as const,
+      makeRecipes: true,
+    });
+    const started = Date.now();
+    const summary = await runRssNow(booted.deps, 'manual', {
+      sources: [themed('Ring', '/wrestling.xml'), themed('Podcast', '/files/podcast.xml')],
+      ai: { budgetMs: 10_000, callTimeoutMs: 400 },
+    });
+    const took = Date.now() - started;
+    // Two themed feeds, four items: one AI call (no retry), then the built-in writer.
+    expect(summary?.recipesCreated).toBe(4);
+    expect(fake.received).toHaveLength(1);
+    expect(took).toBeLessThan(4000);
+    const rows = await booted.deps.db.select({ title: recipes.title }).from(recipes);
+    for (const r of rows) expect(r.title).toMatch(/inspired by/);
+  });
+
+  it('a spent budget stops asking the AI even when it would answer', async () => {
+    await booted.deps.db.delete(recipes);
+    fake.set({ kind: 'answer', json: aiRecipe });
+    const summary = await runRssNow(booted.deps, 'manual', {
+      sources: [{ name: 'Ring', url: `${feeds.base}/wrestling.xml`, category: 'sports', makeRecipes: true }],
+      ai: { budgetMs: 0 },
+    });
+    expect(summary?.recipesCreated).toBe(2);
+    expect(fake.received).toHaveLength(0);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
@@ -93,6 +94,37 @@ export const hostile = (base: string) => `<?xml version="1.0"?>
   </item>
 </channel></rss>`;
 
+/**
+ * Real-world feed files (api/test/fixtures/feeds), served at /files/<name> with the Content-Type
+ * their publishers send. The non-UTF-8 files hold bytes in their encodings (fixtures/feeds/encode.ts).
+ */
+export const FEED_FILES: Record<string, { file?: string; type: string; bytes?: () => Buffer }> = {
+  'news-versionless.xml': { type: 'text/xml; charset=UTF-8' },
+  'latin1.xml': { type: 'application/rss+xml; charset=ISO-8859-1' },
+  // The same bytes with no XML declaration encoding: only the HTTP charset tells.
+  'latin1-header-only.xml': {
+    type: 'application/rss+xml; charset=ISO-8859-1',
+    bytes: () =>
+      Buffer.from(
+        readFixture('latin1.xml').toString('latin1').replace(' encoding="ISO-8859-1"', ''),
+        'latin1',
+      ),
+  },
+  'windows-1252.xml': { type: 'text/xml' },
+  // A server default that contradicts the document: the XML declaration wins.
+  'windows-1252-utf8-header.xml': { file: 'windows-1252.xml', type: 'text/xml; charset=utf-8' },
+  // UTF-16 with a BOM behind a server that claims UTF-8: the BOM wins.
+  'utf16.xml': { type: 'application/xml; charset=utf-8' },
+  'media-sizes.xml': { type: 'application/rss+xml; charset=UTF-8' },
+  'podcast.xml': { type: 'application/rss+xml' },
+  'wordpress-cdata-entity.xml': { type: 'application/rss+xml; charset=UTF-8' },
+  'rss091.xml': { type: 'text/xml' },
+  'rss10-rdf.xml': { type: 'application/rdf+xml; charset=utf-8' },
+  'atom.xml': { type: 'application/atom+xml; charset=utf-8' },
+};
+
+const readFixture = (name: string) => readFileSync(new URL(`./fixtures/feeds/${name}`, import.meta.url));
+
 export function startFeedServer(): Promise<FeedServer> {
   const hits = new Map<string, number>();
   const open = new Set<http.ServerResponse>();
@@ -104,6 +136,12 @@ export function startFeedServer(): Promise<FeedServer> {
       res.writeHead(200, { 'content-type': `${type}; charset=utf-8` });
       res.end(body);
     };
+    const file = path.startsWith('/files/') ? FEED_FILES[path.slice('/files/'.length)] : undefined;
+    if (file) {
+      const name = file.file ?? path.slice('/files/'.length);
+      res.writeHead(200, { 'content-type': file.type });
+      return res.end(file.bytes ? file.bytes() : readFixture(name));
+    }
     switch (path) {
       case '/rss.xml':
         return xml(rss2(base));
@@ -131,6 +169,11 @@ export function startFeedServer(): Promise<FeedServer> {
         return;
       case '/malformed':
         return xml('<rss version="2.0"><channel><item><title>oops</item></channel>');
+      case '/html-page':
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end(
+          '<!doctype html><html><head><title>Home</title></head><body><h1>Welcome</h1></body></html>',
+        );
       case '/not-xml':
         return xml('this is not a feed at all {"json": true}');
       case '/bomb':

@@ -21,13 +21,13 @@ const src = (name: string, path: string, extra: Partial<FeedSource> = {}): FeedS
   name,
   url: `${feeds.base}${path}`,
   category: 'community',
-  themedRecipes: false,
+  makeRecipes: false,
   ...extra,
 });
 const goodSources = () => [
   src('Local News', '/rss.xml'),
   src('Local Sport', '/atom.xml', { category: 'sports' }),
-  src('Ring News', '/wrestling.xml', { category: 'sports', themedRecipes: true }),
+  src('Ring News', '/wrestling.xml', { category: 'sports', makeRecipes: true }),
 ];
 const hostileSources = () => [
   src('Error', '/500'),
@@ -161,10 +161,46 @@ describe.each(dbTargets)('RSS import on %s', (kind) => {
       Hostile: null,
       'Local News': null,
     });
+    // The same failures in the plain words the RSS tab shows (the raw error stays as the detail).
+    const problems = Object.fromEntries((summary?.feeds ?? []).map((f) => [f.name, f.problem]));
+    expect(problems).toEqual({
+      Error: 'The server answered 500',
+      Hang: 'Timed out after 1.5 s',
+      Malformed: 'Not a feed',
+      Bomb: 'Refused: the feed declares XML entities (unsafe)',
+      Huge: 'The feed is too large (64 KB)',
+      Loop: 'Too many redirects',
+      'To file': 'Only http and https addresses can be imported',
+      Hostile: null,
+      'Local News': null,
+    });
     const row = await booted.deps.db.query.rssRuns.findFirst({ where: eq(rssRuns.id, summary?.runId ?? -1) });
     expect(row?.status).toBe('partial');
     expect(row?.feeds.find((f) => f.name === 'Hang')?.error).toBe('Timed out after 1500 ms');
     expect(summary?.feeds.find((f) => f.name === 'Hostile')?.created).toBe(1);
+  });
+
+  it('each feed is recorded on the run as it finishes, so the tab can follow a run to its end', async () => {
+    const started = await startRssRun(booted.deps, 'manual', {
+      sources: [src('Hang', '/hang'), src('Local News', '/rss.xml')],
+      limits,
+    });
+    if (!started) throw new Error('not started');
+    let row = await booted.deps.db.query.rssRuns.findFirst({ where: eq(rssRuns.id, started.runId) });
+    for (let i = 0; i < 50 && row?.feeds.length !== 1; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      row = await booted.deps.db.query.rssRuns.findFirst({ where: eq(rssRuns.id, started.runId) });
+    }
+    // Local News is done; the hanging feed is still being waited for.
+    expect(row).toMatchObject({ status: 'running', feedsTotal: 2 });
+    expect(row?.feeds.map((f) => [f.name, f.error])).toEqual([['Local News', null]]);
+    await started.done;
+    row = await booted.deps.db.query.rssRuns.findFirst({ where: eq(rssRuns.id, started.runId) });
+    expect(row?.status).toBe('partial');
+    expect(row?.feeds.map((f) => [f.name, f.problem])).toEqual([
+      ['Hang', 'Timed out after 1.5 s'],
+      ['Local News', null],
+    ]);
   });
 
   it('nothing unsafe from a hostile feed reaches stored content', async () => {
@@ -183,7 +219,7 @@ describe.each(dbTargets)('RSS import on %s', (kind) => {
   it('a failing or off-schema AI writer falls back to the built-in recipe', async () => {
     const bad: RecipeWriter = { name: 'broken', write: async () => ({ title: 'x' }) as never };
     const summary = await run({
-      sources: [src('Ring 2', '/wrestling.xml?2', { category: 'sports', themedRecipes: true })],
+      sources: [src('Ring 2', '/wrestling.xml?2', { category: 'sports', makeRecipes: true })],
       writer: bad,
     });
     // Same items as Ring News (same GUIDs): nothing new, no second recipe.
@@ -191,7 +227,7 @@ describe.each(dbTargets)('RSS import on %s', (kind) => {
     expect(summary?.recipesCreated).toBe(0);
     await booted.deps.db.delete(recipes);
     const refill = await run({
-      sources: [src('Ring 2', '/wrestling.xml', { themedRecipes: true })],
+      sources: [src('Ring 2', '/wrestling.xml', { makeRecipes: true })],
       writer: bad,
     });
     // Articles whose recipe went missing get one again, written by the built-in generator.
@@ -242,5 +278,6 @@ describe.each(dbTargets)('RSS runs across instances on %s', (kind) => {
     } finally {
       await close();
     }
-  });
+    // Two app instances on a fresh database are made inside the test: slow on a busy machine.
+  }, 90_000);
 });

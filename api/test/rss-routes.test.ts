@@ -23,7 +23,7 @@ beforeAll(async () => {
     JSON.stringify([
       { name: 'Local News', url: `${feeds.base}/rss.xml`, category: 'community' },
       { name: 'Local Sport', url: `${feeds.base}/atom.xml`, category: 'sports' },
-      { name: 'Ring News', url: `${feeds.base}/wrestling.xml`, category: 'sports', themedRecipes: true },
+      { name: 'Ring News', url: `${feeds.base}/wrestling.xml`, category: 'sports', makeRecipes: true },
       { name: 'Broken', url: `${feeds.base}/500`, category: 'community' },
     ]),
   );
@@ -34,7 +34,7 @@ describe('RSS configuration', () => {
   it('defaults to the 7 sources of the spec, with sports feeds in sports and one wrestling feed', () => {
     expect(DEFAULT_SOURCES).toHaveLength(7);
     expect(DEFAULT_SOURCES.filter((s) => s.category === 'sports').length).toBeGreaterThanOrEqual(2);
-    expect(DEFAULT_SOURCES.filter((s) => s.themedRecipes)).toHaveLength(1);
+    expect(DEFAULT_SOURCES.filter((s) => s.makeRecipes)).toHaveLength(1);
     for (const s of DEFAULT_SOURCES) expect(s.url).toMatch(/^https:\/\//);
   });
   it('RSS_SOURCES replaces the list; a bad file names the variable', () => {
@@ -62,7 +62,8 @@ describe('RSS schedule (croner)', () => {
     env: testEnv({ RSS_ALLOW_PRIVATE: 'true', RSS_SOURCES: sourcesFile, ...env }),
   });
   beforeAll(async () => {
-    booted = await testApp('pglite');
+    // The sources the schedule imports are the database's, seeded from this file.
+    booted = await testApp('pglite', { env: { RSS_SOURCES: sourcesFile } });
   });
   afterAll(async () => booted?.close());
 
@@ -141,26 +142,17 @@ describe.each(dbTargets)('admin RSS routes on %s', (kind) => {
     expect(status.recentRecipes).toHaveLength(2);
     expect(status.recentRecipes[0]?.title).toMatch(/inspired by/);
     expect(status.runs[0]).toMatchObject({ id: body.runId, status: 'partial', trigger: 'manual' });
-    expect(status.runs[0]?.feeds.find((f) => f.name === 'Broken')?.error).toBe('HTTP 500');
+    expect(status.runs[0]?.feeds.find((f) => f.name === 'Broken')).toMatchObject({
+      error: 'HTTP 500',
+      problem: 'The server answered 500',
+    });
     expect(status.schedule).toEqual({ cron: 'off', nextRunAt: null });
   });
 
-  it('an unreadable RSS_SOURCES file answers 503 with a message naming it, and the tab shows it', async () => {
-    const env = booted.deps.env;
-    const saved = env.RSS_SOURCES;
-    env.RSS_SOURCES = '/nonexistent/rss-sources.json';
-    try {
-      const res = await admin.post('/api/admin/rss/process');
-      expect(res.status).toBe(503);
-      expect(((await res.json()) as { message: string }).message).toMatch(
-        /^RSS_SOURCES: cannot read \/nonexistent\/rss-sources.json/,
-      );
-      const status = (await (await admin.get('/api/admin/rss/status')).json()) as RssStatus;
-      expect(status.sources).toEqual([]);
-      expect(status.sourcesError).toMatch(/^RSS_SOURCES: cannot read/);
-    } finally {
-      env.RSS_SOURCES = saved;
-    }
+  it('an unreadable RSS_SOURCES file stops the first start with a message naming it', async () => {
+    await expect(testApp(kind, { env: { RSS_SOURCES: '/nonexistent/rss-sources.json' } })).rejects.toThrow(
+      /^RSS_SOURCES: cannot read \/nonexistent\/rss-sources.json/,
+    );
   });
 
   it('a trigger while a run is in progress answers 409 and starts nothing', async () => {

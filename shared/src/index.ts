@@ -10,3 +10,4 @@ export * from './schemas/contact';
 export * from './schemas/user';
 export * from './schemas/content-misc';
 export * from './schemas/ai';
+export * from './schemas/rss';

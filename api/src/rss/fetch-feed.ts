@@ -3,6 +3,8 @@ import https from 'node:https';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { decodeFeed } from './decode-feed';
+import { FeedFetchError } from './feed-errors';
 
 export interface FetchLimits {
   /** Whole fetch, redirects and body included. */
@@ -23,7 +25,7 @@ export const DEFAULT_LIMITS: FetchLimits = {
   allowPrivate: false,
 };
 
-export class FeedFetchError extends Error {}
+export { FeedFetchError };
 
 /**
  * GET a feed without trusting its server: http(s) only, every connection's resolved address checked
@@ -33,7 +35,7 @@ export class FeedFetchError extends Error {}
 export async function fetchFeed(url: string, limits: FetchLimits = DEFAULT_LIMITS): Promise<string> {
   const controller = new AbortController();
   const timer = setTimeout(
-    () => controller.abort(new FeedFetchError(`Timed out after ${limits.timeoutMs} ms`)),
+    () => controller.abort(new FeedFetchError('timeout', `Timed out after ${limits.timeoutMs} ms`)),
     limits.timeoutMs,
   );
   try {
@@ -45,20 +47,20 @@ export async function fetchFeed(url: string, limits: FetchLimits = DEFAULT_LIMIT
       if (status >= 300 && status < 400 && res.headers.location) {
         res.destroy();
         if (hop >= limits.maxRedirects)
-          throw new FeedFetchError(`Too many redirects (more than ${limits.maxRedirects})`);
+          throw new FeedFetchError('redirects', `Too many redirects (more than ${limits.maxRedirects})`);
         current = new URL(res.headers.location, target).toString();
         continue;
       }
       if (status < 200 || status >= 300) {
         res.destroy();
-        throw new FeedFetchError(`HTTP ${status}`);
+        throw new FeedFetchError('http-status', `HTTP ${status}`);
       }
       return await readBody(res, limits, controller.signal);
     }
   } catch (err) {
     if (controller.signal.aborted) throw controller.signal.reason;
     if (err instanceof FeedFetchError) throw err;
-    throw new FeedFetchError(describe(err));
+    throw networkError(err);
   } finally {
     clearTimeout(timer);
   }
@@ -69,10 +71,10 @@ function checkUrl(input: string): URL {
   try {
     url = new URL(input);
   } catch {
-    throw new FeedFetchError(`Invalid URL ${input.slice(0, 200)}`);
+    throw new FeedFetchError('invalid-url', `Invalid URL ${input.slice(0, 200)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new FeedFetchError(`Refused ${url.protocol} URL: only http(s) feeds are fetched`);
+    throw new FeedFetchError('scheme', `Refused ${url.protocol} URL: only http(s) feeds are fetched`);
   }
   return url;
 }
@@ -145,19 +147,23 @@ async function readBody(res: IncomingMessage, limits: FetchLimits, signal: Abort
       chunks.push(chunk as Buffer);
     }
     if (res.errored || !res.complete)
-      throw new FeedFetchError('Connection closed before the feed was complete');
+      throw new FeedFetchError('incomplete', 'Connection closed before the feed was complete');
   } finally {
     signal.removeEventListener('abort', onAbort);
     res.destroy();
     stream.destroy();
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return decodeFeed(Buffer.concat(chunks), res.headers['content-type']);
 }
 
 const tooLarge = (limits: FetchLimits) =>
-  new FeedFetchError(`Feed larger than ${Math.round(limits.maxBytes / 1024)} KB`);
+  new FeedFetchError('too-large', `Feed larger than ${Math.round(limits.maxBytes / 1024)} KB`);
 
-function describe(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message.slice(0, 300) || 'Fetch failed';
+/** A socket-level failure, classified by its errno or request-filtering-agent's refusal. */
+function networkError(err: unknown): FeedFetchError {
+  const message = (err instanceof Error ? err.message : String(err)).slice(0, 300) || 'Fetch failed';
+  const code = (err as { code?: unknown })?.code;
+  if (/is not allowed\. Because/i.test(message)) return new FeedFetchError('private-address', message);
+  if (code === 'ETIMEDOUT') return new FeedFetchError('timeout', message);
+  return new FeedFetchError('unreachable', message);
 }

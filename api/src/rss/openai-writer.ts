@@ -29,30 +29,35 @@ export function openAiRecipeWriter(
   });
   return {
     name: 'ai',
-    async write(item) {
-      const completion = await client.chat.completions.create({
-        model: env.OPENAI_MODEL,
-        temperature: 0.8,
-        max_tokens: 1200,
-        response_format: {
-          type: 'json_schema',
-          json_schema: { name: 'themed_recipe', schema: RECIPE_JSON_SCHEMA, strict: false },
+    async write(item, opts = {}) {
+      const timeout = opts.timeoutMs ?? 30_000;
+      const completion = await client.chat.completions.create(
+        {
+          model: env.OPENAI_MODEL,
+          temperature: 0.8,
+          max_tokens: 1200,
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: 'themed_recipe', schema: RECIPE_JSON_SCHEMA, strict: false },
+          },
+          messages: [
+            {
+              role: 'system',
+              content:
+                'You write fun, cookable recipes for a lifestyle site. Theme the recipe on the wrestling news item ' +
+                'you are given (name and story), but keep ingredients, quantities and steps realistic and safe. ' +
+                'Answer with JSON matching the schema. Times are in minutes.',
+            },
+            {
+              role: 'user',
+              // The item is data, not instructions: it is quoted as JSON.
+              content: `News item: ${JSON.stringify({ title: item.title, summary: item.excerpt, source: item.source })}`,
+            },
+          ],
         },
-        messages: [
-          {
-            role: 'system',
-            content:
-              'You write fun, cookable recipes for a lifestyle site. Theme the recipe on the wrestling news item ' +
-              'you are given (name and story), but keep ingredients, quantities and steps realistic and safe. ' +
-              'Answer with JSON matching the schema. Times are in minutes.',
-          },
-          {
-            role: 'user',
-            // The item is data, not instructions: it is quoted as JSON.
-            content: `News item: ${JSON.stringify({ title: item.title, summary: item.excerpt, source: item.source })}`,
-          },
-        ],
-      });
+        // Under a run's budget a call gets no retry: a timed-out service is not asked twice.
+        { timeout, maxRetries: opts.timeoutMs ? 0 : 1, signal: AbortSignal.timeout(timeout + 1000) },
+      );
       const text = completion.choices[0]?.message?.content;
       if (!text) throw new Error('The AI answered without a recipe');
       return themedRecipeSchema.parse(JSON.parse(text));

@@ -31,7 +31,8 @@ export type ThemedRecipe = z.infer<typeof themedRecipeSchema>;
  */
 export interface RecipeWriter {
   readonly name: string;
-  write(item: ThemeItem): Promise<ThemedRecipe>;
+  /** `timeoutMs`: give up after this long (the run's AI budget decides it). */
+  write(item: ThemeItem, opts?: { timeoutMs?: number }): Promise<ThemedRecipe>;
 }
 
 interface Dish {
@@ -203,7 +204,7 @@ export const builtInRecipeWriter: RecipeWriter = {
     const headline = item.title.length > 90 ? `${item.title.slice(0, 87).trimEnd()}…` : item.title;
     return themedRecipeSchema.parse({
       title: `${dish.name}: inspired by "${headline}"`,
-      description: `A ${dish.difficulty}, crowd-pleasing ${dish.cuisine} dish to fuel your next watch party, themed on the wrestling story "${headline}" from ${item.source}.`,
+      description: `${withArticle(dish.difficulty)}, crowd-pleasing ${properAdjective(dish.cuisine)} dish to fuel your next watch party, themed on the wrestling story "${headline}" from ${item.source}.`,
       prepTime: dish.prepTime,
       cookTime: dish.cookTime,
       servings: dish.servings,
@@ -215,6 +216,15 @@ export const builtInRecipeWriter: RecipeWriter = {
     });
   },
 };
+
+/**
+ * "An easy", "A medium": the words that follow are the difficulties, so the vowel sound is the
+ * first letter's (no "hour"/"unicorn" exceptions among them).
+ */
+export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'An' : 'A'} ${word}`;
+
+/** Cuisines are proper adjectives in English: "Asian", "Italian", "Mediterranean". */
+export const properAdjective = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 export const themedRecipeTags = (recipe: ThemedRecipe) => [
   WWE_TAG,

@@ -1,21 +1,19 @@
 import { createHash } from 'node:crypto';
 import { slugify, readTimeMinutes } from '@site/shared';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { ZodError } from 'zod';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { articles, type FeedRunResult, recipes, rssRuns } from '../db/schema';
 import { DEFAULT_LIMITS, type FetchLimits, fetchFeed } from './fetch-feed';
 import { type FeedItem, parseFeed } from './parse-feed';
-import {
-  builtInRecipeWriter,
-  type RecipeWriter,
-  themedRecipeSchema,
-  themedRecipeTags,
-} from './recipe-writer';
-import { type FeedSource, loadSources } from './sources';
+import { budgetedWriter } from './ai-budget';
+import { describeFeedError } from './feed-errors';
+import { matchesKeywords } from './keywords';
 import { tryRssLock } from './lock';
 import { defaultRecipeWriter } from './openai-writer';
+import { type RecipeWriter, themedRecipeSchema, themedRecipeTags } from './recipe-writer';
 import { plainText } from './sanitize';
+import { enabledSources, recordSourceResult } from './source-store';
+import { type FeedSource, SourcesError } from './sources';
 
 export type RunTrigger = 'schedule' | 'manual';
 
@@ -23,6 +21,8 @@ export interface RunOptions {
   sources?: FeedSource[];
   limits?: Partial<FetchLimits>;
   writer?: RecipeWriter;
+  /** The AI time the whole run may spend on recipes, and one call's limit (ai-budget.ts defaults). */
+  ai?: { budgetMs?: number; callTimeoutMs?: number };
 }
 
 export interface RunSummary {
@@ -50,8 +50,9 @@ export async function startRssRun(
   trigger: RunTrigger,
   opts: RunOptions = {},
 ): Promise<{ runId: number; done: Promise<RunSummary> } | null> {
-  // Read the sources first: a broken RSS_SOURCES file fails the trigger, not a half-run.
-  const sources = opts.sources ?? loadSources(deps.env);
+  // Read the sources first: with none enabled the trigger fails, rather than recording an empty run.
+  const sources = opts.sources ?? (await enabledSources(deps));
+  if (!sources.length) throw new SourcesError('No RSS source is enabled. Add or enable a source first.');
   const release = await tryRssLock(deps);
   if (!release) return null;
   let runId: number;
@@ -63,7 +64,7 @@ export async function startRssRun(
       .where(eq(rssRuns.status, 'running'));
     const [row] = await deps.db
       .insert(rssRuns)
-      .values({ trigger, status: 'running' })
+      .values({ trigger, status: 'running', feedsTotal: sources.length })
       .returning({ id: rssRuns.id });
     if (!row) throw new Error('Could not record the RSS run');
     runId = row.id;
@@ -103,9 +104,10 @@ async function importAll(
   opts: RunOptions,
 ): Promise<RunSummary> {
   const limits: FetchLimits = { ...DEFAULT_LIMITS, allowPrivate: deps.env.RSS_ALLOW_PRIVATE, ...opts.limits };
-  const writer = opts.writer ?? defaultRecipeWriter(deps.env);
+  // One budget for the whole run: a dead AI service cannot hold every themed feed in turn.
+  const writer = budgetedWriter(opts.writer ?? defaultRecipeWriter(deps.env), opts.ai);
   // Feeds are fetched side by side; each one fails alone.
-  const feeds = await Promise.all(sources.map((source) => importFeed(deps, source, limits, writer)));
+  const feeds = await Promise.all(sources.map((source) => importFeed(deps, runId, source, limits, writer)));
   const failed = feeds.filter((f) => f.error).length;
   const status = failed === 0 ? 'succeeded' : failed === feeds.length ? 'failed' : 'partial';
   const articlesCreated = feeds.reduce((n, f) => n + f.created, 0);
@@ -119,27 +121,50 @@ async function importAll(
 
 async function importFeed(
   deps: AppDeps,
+  runId: number,
+  source: FeedSource,
+  limits: FetchLimits,
+  writer: RecipeWriter,
+): Promise<FeedRunResult> {
+  const result = await importFeedItems(deps, source, limits, writer);
+  // Appended in SQL, so feeds finishing side by side never overwrite each other: the tab follows the run.
+  await deps.db
+    .update(rssRuns)
+    .set({ feeds: sql`${rssRuns.feeds} || ${JSON.stringify([result])}::jsonb` })
+    .where(eq(rssRuns.id, runId));
+  // The source's "last result" in the tab; a deleted source simply matches no row.
+  if (source.id) await recordSourceResult(deps, source.id, result);
+  return result;
+}
+
+async function importFeedItems(
+  deps: AppDeps,
   source: FeedSource,
   limits: FetchLimits,
   writer: RecipeWriter,
 ): Promise<FeedRunResult> {
   const result: FeedRunResult = {
+    sourceId: source.id ?? null,
     name: source.name,
     url: source.url,
     fetched: 0,
     created: 0,
     duplicates: 0,
+    filtered: 0,
     recipes: 0,
     error: null,
+    problem: null,
   };
-  let items: FeedItem[];
+  let fetched: FeedItem[];
   try {
-    items = await parseFeed(await fetchFeed(source.url, limits), source.url);
+    fetched = await parseFeed(await fetchFeed(source.url, limits), source.url);
   } catch (err) {
-    result.error = (err as Error).message || 'Failed';
-    return result;
+    const { error, problem } = describeFeedError(err);
+    return { ...result, error, problem };
   }
-  result.fetched = items.length;
+  result.fetched = fetched.length;
+  const items = fetched.filter((i) => matchesKeywords(i, source));
+  result.filtered = fetched.length - items.length;
   for (const item of items) {
     // The unique external key decides: a rerun or a racing run inserts nothing twice.
     const inserted = await deps.db
@@ -167,11 +192,12 @@ async function importFeed(
     if (inserted.length) result.created++;
     else result.duplicates++;
   }
-  if (source.themedRecipes && items.length) {
+  if (source.makeRecipes && items.length) {
     try {
       result.recipes = await themeRecipes(deps, source, items, writer);
     } catch (err) {
       result.error = `Recipes: ${(err as Error).message}`.slice(0, 300);
+      result.problem = 'Articles imported, but the themed recipes failed';
     }
   }
   return result;
@@ -201,8 +227,6 @@ async function themeRecipes(
       ),
     );
   let made = 0;
-  // After one failure the rest of this run uses the built-in writer (no waiting on a dead service).
-  let current = writer;
   for (const article of missing) {
     const theme = {
       title: article.title,
@@ -210,20 +234,8 @@ async function themeRecipes(
       url: article.url ?? '',
       source: source.name,
     };
-    let recipe = await current.write(theme).then(
-      (r) => themedRecipeSchema.safeParse(r),
-      (err: unknown) => {
-        const why =
-          err instanceof ZodError ? 'its answer did not match the recipe schema' : (err as Error).message;
-        console.warn(`[rss] ${current.name} recipe writer failed: ${why}`);
-        return null;
-      },
-    );
-    // A writer that fails or answers off-schema falls back to the built-in one.
-    if (!recipe?.success) {
-      current = builtInRecipeWriter;
-      recipe = themedRecipeSchema.safeParse(await builtInRecipeWriter.write(theme));
-    }
+    // The run's writer falls back to the built-in one itself (ai-budget.ts).
+    const recipe = themedRecipeSchema.safeParse(await writer.write(theme));
     if (!recipe.success) continue;
     // Writers echo feed text: store it as plain text like every other feed field.
     const r = {

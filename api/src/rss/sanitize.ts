@@ -1,24 +1,39 @@
+import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
+import type { ImageCandidate } from './pick-image';
 
-const BASIC_ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-};
+/** Block elements end in a line break, so "Kitchen</h2><p>How" reads "Kitchen How", not "KitchenHow". */
+const htmlToText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'script', format: 'skip' },
+    { selector: 'style', format: 'skip' },
+    { selector: 'iframe', format: 'skip' },
+    { selector: 'svg', format: 'skip' },
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    { selector: 'h3', options: { uppercase: false } },
+    { selector: 'h4', options: { uppercase: false } },
+    { selector: 'h5', options: { uppercase: false } },
+    { selector: 'h6', options: { uppercase: false } },
+    { selector: 'ul', options: { itemPrefix: ' ' } },
+    { selector: 'table', format: 'block' },
+    { selector: 'tr', format: 'block' },
+    { selector: 'th', format: 'block' },
+    { selector: 'td', format: 'block' },
+  ],
+});
 
 /**
- * Feed text as plain text: every tag dropped (script and style with their content), entities decoded.
- * Angle brackets are removed too, so no double-encoded markup can come back to life as text.
+ * Feed text as plain text: tags dropped (script and style with their content), block boundaries
+ * kept as spaces, entities decoded. Angle brackets are removed too, so no double-encoded markup
+ * can come back to life as text.
  */
 export function plainText(input: unknown, maxLength = 500): string {
   if (typeof input !== 'string') return '';
-  const text = sanitizeHtml(input, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&(amp|lt|gt|quot|#39);/g, (m) => BASIC_ENTITIES[m] ?? m)
-    .replace(/[<>]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = htmlToText(input).replace(/[<>]/g, '').replace(/\s+/g, ' ').trim();
   return truncate(text, maxLength);
 }
 
@@ -47,9 +62,32 @@ export function safeHtml(input: unknown): string {
           : { tagName: 'a', attribs: {} };
       },
     },
+    // A link or paragraph left with no words (an image-only link, a "read more" anchor with no
+    // text, a paragraph that only held an image) is dropped, not stored as `<a></a>` or `<p></p>`.
+    exclusiveFilter: (frame) => (frame.tag === 'a' || frame.tag === 'p') && !frame.text.trim(),
   })
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** The first http(s) `<img>` of an item's HTML (read by sanitize-html's parser), with its declared width. */
+export function firstImageIn(html: string): ImageCandidate | null {
+  let found: ImageCandidate | null = null;
+  if (!html.includes('<img') && !html.includes('<IMG')) return null;
+  sanitizeHtml(html, {
+    allowedTags: ['img'],
+    allowedAttributes: { img: ['src', 'width'] },
+    allowedSchemes: ['http', 'https'],
+    transformTags: {
+      img: (tagName, attribs): sanitizeHtml.Tag => {
+        // Absolute only: a relative src has no trustworthy base (the item page, xml:base, the feed?).
+        const url = found ? null : safeUrl(attribs.src);
+        if (url) found = { url, width: attribs.width };
+        return { tagName, attribs };
+      },
+    },
+  });
+  return found;
 }
 
 /** An absolute http(s) URL, or null: feeds can carry javascript:, data: or relative junk. */

@@ -1,18 +1,32 @@
 import { readFileSync } from 'node:fs';
-import { ALL_ARTICLE_CATEGORIES } from '@site/shared';
+import { type AnyArticleCategory, rssSourceInput } from '@site/shared';
 import { z } from 'zod';
 import type { Env } from '../env';
 
-const sourceSchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  url: z.url({ protocol: /^https?$/ }),
-  /** The category every item of this feed gets. */
-  category: z.enum(ALL_ARTICLE_CATEGORIES),
+/** What a run needs of a source (a row of rss_sources, or an ad-hoc list in tests). */
+export interface FeedSource {
+  /** The rss_sources row whose last result the run records; absent for ad-hoc sources. */
+  id?: number;
+  name: string;
+  url: string;
+  category: AnyArticleCategory;
   /** Each new item yields one recipe themed on it, tagged WWE (the wrestling feed). */
-  themedRecipes: z.boolean().default(false),
-});
-export type FeedSource = z.infer<typeof sourceSchema>;
-const sourcesSchema = z.array(sourceSchema).min(1).max(50);
+  makeRecipes: boolean;
+  includeKeywords?: string[];
+  excludeKeywords?: string[];
+}
+
+/** The RSS_SOURCES file: `themedRecipes` is the older name of `makeRecipes`. */
+const fileSourceSchema = rssSourceInput
+  .omit({ enabled: true })
+  .extend({ themedRecipes: z.boolean().optional() })
+  .transform(
+    ({ themedRecipes, ...s }): FeedSource => ({
+      ...s,
+      makeRecipes: s.makeRecipes || (themedRecipes ?? false),
+    }),
+  );
+const sourcesSchema = z.array(fileSourceSchema).min(1).max(50);
 
 /**
  * The 7 sources of spec §2: general, world, technology and business news, two sports feeds and a
@@ -24,44 +38,44 @@ export const DEFAULT_SOURCES: FeedSource[] = [
     name: 'BBC News',
     url: 'https://feeds.bbci.co.uk/news/rss.xml',
     category: 'community',
-    themedRecipes: false,
+    makeRecipes: false,
   },
   {
     name: 'BBC World News',
     url: 'https://feeds.bbci.co.uk/news/world/rss.xml',
     category: 'community',
-    themedRecipes: false,
+    makeRecipes: false,
   },
   {
     name: 'BBC Technology',
     url: 'https://feeds.bbci.co.uk/news/technology/rss.xml',
     category: 'career',
-    themedRecipes: false,
+    makeRecipes: false,
   },
   {
     name: 'BBC Business',
     url: 'https://feeds.bbci.co.uk/news/business/rss.xml',
     category: 'career',
-    themedRecipes: false,
+    makeRecipes: false,
   },
   {
     name: 'BBC Sport',
     url: 'https://feeds.bbci.co.uk/sport/rss.xml',
     category: 'sports',
-    themedRecipes: false,
+    makeRecipes: false,
   },
-  { name: 'ESPN', url: 'https://www.espn.com/espn/rss/news', category: 'sports', themedRecipes: false },
+  { name: 'ESPN', url: 'https://www.espn.com/espn/rss/news', category: 'sports', makeRecipes: false },
   {
     name: 'Wrestling Inc',
     url: 'https://www.wrestlinginc.com/feed/',
     category: 'sports',
-    themedRecipes: true,
+    makeRecipes: true,
   },
 ];
 
 export class SourcesError extends Error {}
 
-/** RSS_SOURCES (a path to a JSON array of sources) replaces the default list. */
+/** The sources the database is seeded with, once: RSS_SOURCES (a path to a JSON array) or the 7 defaults. */
 export function loadSources(env: Pick<Env, 'RSS_SOURCES'>): FeedSource[] {
   if (!env.RSS_SOURCES) return DEFAULT_SOURCES;
   let raw: unknown;

@@ -3,7 +3,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { articles, recipes, rssRuns } from '../db/schema';
 import { nextScheduledRun } from './schedule';
-import { loadSources } from './sources';
+import { listSources } from './source-store';
 
 /** Everything the RSS Feeds tab shows (spec §2), in one read. */
 export async function rssStatus(deps: AppDeps) {
@@ -34,18 +34,11 @@ export async function rssStatus(deps: AppDeps) {
       .limit(3),
     db.select().from(rssRuns).orderBy(desc(rssRuns.startedAt), desc(rssRuns.id)).limit(5),
   ]);
-  let sources: ReturnType<typeof loadSources> = [];
-  let sourcesError: string | null = null;
-  try {
-    sources = loadSources(env);
-  } catch (err) {
-    sourcesError = (err as Error).message;
-  }
+  const sources = await listSources(deps);
   return {
     schedule: { cron: env.RSS_CRON, nextRunAt: nextScheduledRun(env)?.toISOString() ?? null },
     running: runs.some((r) => r.status === 'running'),
     sources,
-    sourcesError,
     stats: {
       totalArticles: total[0]?.n ?? 0,
       wweRecipes: wweCount[0]?.n ?? 0,

@@ -3,10 +3,11 @@ import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import { ApiError } from '../../lib/errors';
 import { startRssRun } from '../../rss/run';
+import { adminRssSourcesRoutes } from './rss-sources';
 import { SourcesError } from '../../rss/sources';
 import { rssStatus } from '../../rss/status';
 
-/** Spec §7 POST /api/admin/rss/process (202, runs in the background) and the tab's status read. */
+/** Spec §7 POST /api/admin/rss/process (202, runs in the background), the tab's status read and the sources. */
 export const adminRssRoutes = new Hono<AppEnv>()
   .use('/admin/rss/*', requireAdmin)
   .post('/admin/rss/process', async (c) => {
@@ -14,11 +15,12 @@ export const adminRssRoutes = new Hono<AppEnv>()
     try {
       started = await startRssRun(c.var.deps, 'manual');
     } catch (err) {
-      if (err instanceof SourcesError) throw new ApiError(503, err.message);
+      if (err instanceof SourcesError) throw new ApiError(409, err.message);
       throw err;
     }
     if (!started)
       throw new ApiError(409, 'RSS processing is already running. Try again when it has finished.');
     return c.json({ message: 'RSS processing started', runId: started.runId }, 202);
   })
-  .get('/admin/rss/status', async (c) => c.json(await rssStatus(c.var.deps)));
+  .get('/admin/rss/status', async (c) => c.json(await rssStatus(c.var.deps)))
+  .route('/', adminRssSourcesRoutes);

@@ -1,4 +1,6 @@
 import { timeAgo } from '@site/shared';
+import { formatLondon } from './format';
+import { RunFeedsTable } from './RunFeedsTable';
 import type { RssRun } from './types';
 
 const STATUS_LABEL: Record<RssRun['status'], string> = {
@@ -29,7 +31,7 @@ export function RunHistory({ runs }: { runs: RssRun[] }) {
                 <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[run.status]}`}>
                   {STATUS_LABEL[run.status]}
                 </span>
-                <span className="text-stone-700">
+                <span className="text-stone-700" title={formatLondon(run.startedAt)}>
                   {run.trigger === 'schedule' ? 'Scheduled' : 'Manual'} run, started {timeAgo(run.startedAt)}
                 </span>
                 {run.finishedAt && (
@@ -39,32 +41,7 @@ export function RunHistory({ runs }: { runs: RssRun[] }) {
                 )}
               </div>
               {run.error && <p className="mt-1 text-sm text-red-700">{run.error}</p>}
-              {run.feeds.length > 0 && (
-                <table className="mt-2 w-full text-left text-xs">
-                  <thead className="text-stone-500">
-                    <tr>
-                      <th className="py-1 font-medium">Feed</th>
-                      <th className="py-1 font-medium">Fetched</th>
-                      <th className="py-1 font-medium">New</th>
-                      <th className="py-1 font-medium">Duplicates</th>
-                      <th className="py-1 font-medium">Result</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {run.feeds.map((f) => (
-                      <tr key={f.url} className="border-t border-stone-100">
-                        <td className="py-1 pr-2 text-stone-900">{f.name}</td>
-                        <td className="py-1">{f.fetched}</td>
-                        <td className="py-1">{f.created}</td>
-                        <td className="py-1">{f.duplicates}</td>
-                        <td className={`py-1 ${f.error ? 'text-red-700' : 'text-green-700'}`}>
-                          {f.error ?? 'OK'}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
+              {run.feeds.length > 0 && <RunFeedsTable feeds={run.feeds} />}
             </li>
           ))}
         </ul>

@@ -1,23 +1,34 @@
+import type { RssSource } from '@site/shared';
 import { adminKeys } from '../query-keys';
 
 /** JSON of GET /api/admin/rss/status (api/src/rss/status.ts). */
 export interface FeedRunResult {
+  sourceId?: number | null;
   name: string;
   url: string;
   fetched: number;
   created: number;
   duplicates: number;
+  /** Items left out by the source's keywords. */
+  filtered?: number;
   recipes: number;
+  /** The raw error: the detail behind `problem`. */
   error: string | null;
+  /** The error in plain words (written once, on the API side). Missing on runs from before it existed. */
+  problem?: string | null;
 }
+
+export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed';
 
 export interface RssRun {
   id: number;
   trigger: 'schedule' | 'manual';
-  status: 'running' | 'succeeded' | 'partial' | 'failed';
+  status: RunStatus;
   startedAt: string;
   finishedAt: string | null;
+  /** Appended as each feed finishes. */
   feeds: FeedRunResult[];
+  feedsTotal: number;
   articlesCreated: number;
   recipesCreated: number;
   error: string | null;
@@ -26,8 +37,7 @@ export interface RssRun {
 export interface RssStatus {
   schedule: { cron: string; nextRunAt: string | null };
   running: boolean;
-  sources: Array<{ name: string; url: string; category: string; themedRecipes: boolean }>;
-  sourcesError: string | null;
+  sources: RssSource[];
   stats: { totalArticles: number; wweRecipes: number; sportsArticles: number };
   recentArticles: Array<{
     id: number;

@@ -1,0 +1,46 @@
+import iconv from 'iconv-lite';
+
+/**
+ * WHATWG treats these labels as windows-1252, and so do feed readers: publishers who declare
+ * ISO-8859-1 routinely send curly quotes and dashes from the 0x80–0x9F range of windows-1252.
+ */
+const AS_WINDOWS_1252 = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'l1', 'us-ascii', 'ascii']);
+
+function usable(label: string | null | undefined): string | null {
+  if (!label) return null;
+  const name = label.trim().toLowerCase();
+  if (AS_WINDOWS_1252.has(name)) return 'windows-1252';
+  return iconv.encodingExists(name) ? name : null;
+}
+
+/** The encoding a byte-order mark announces, if any. */
+function bomEncoding(bytes: Uint8Array): string | null {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
+/** `encoding="…"` of the XML declaration (read as ASCII: the declaration itself always is). */
+function declaredEncoding(bytes: Uint8Array): string | null {
+  const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
+  const decl = /^\s*<\?xml\s[^?]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head);
+  return decl?.[1] ?? null;
+}
+
+/** `charset=…` of a Content-Type header. */
+export function httpCharset(contentType: string | undefined): string | null {
+  const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
+  return m?.[1] ?? null;
+}
+
+/**
+ * Feed bytes → text. The byte-order mark decides first, then the XML declaration, then the HTTP
+ * charset; UTF-8 otherwise. A label iconv-lite does not know is skipped, never trusted.
+ */
+export function decodeFeed(bytes: Uint8Array, contentType?: string): string {
+  const encoding =
+    bomEncoding(bytes) ?? usable(declaredEncoding(bytes)) ?? usable(httpCharset(contentType)) ?? 'utf-8';
+  // iconv-lite strips the BOM, so the parser sees the XML declaration first.
+  return iconv.decode(Buffer.from(bytes), encoding);
+}

@@ -1,0 +1,270 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { RssSource, RssSourceTestResult } from '@site/shared';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Booted, boot } from '../src/bootstrap';
+import { articles, recipes, rssSources } from '../src/db/schema';
+import { rssIdle, runRssNow } from '../src/rss/run';
+import type { RssStatus } from '../src/rss/status';
+import { type Agent, dbTargets, freshDatabase, signUpAdmin, testApp, testEnv } from './helpers';
+import { type FeedServer, startFeedServer } from './rss-feed-server';
+
+let feeds: FeedServer;
+let sourcesFile: string;
+beforeAll(async () => {
+  feeds = await startFeedServer();
+  sourcesFile = path.join(tmpdir(), `rss-sources-admin-${process.pid}.json`);
+  writeFileSync(
+    sourcesFile,
+    JSON.stringify([
+      { name: 'Local News', url: `${feeds.base}/rss.xml`, category: 'community' },
+      { name: 'Ring News', url: `${feeds.base}/wrestling.xml`, category: 'sports', themedRecipes: true },
+    ]),
+  );
+});
+afterAll(() => feeds.close());
+
+const json = async <T>(res: Response) => (await res.json()) as T;
+
+describe.each(dbTargets)('RSS sources seeding on %s', (kind) => {
+  it('first start stores RSS_SOURCES once; later starts add nothing, even after every source is deleted', async () => {
+    const handle = await freshDatabase(kind);
+    try {
+      const env = testEnv({ RSS_SOURCES: sourcesFile });
+      const a = await boot(env, { database: handle });
+      const rows = await a.deps.db.select().from(rssSources);
+      expect(rows.map((r) => [r.name, r.category, r.enabled, r.makeRecipes])).toEqual([
+        ['Local News', 'community', true, false],
+        ['Ring News', 'sports', true, true],
+      ]);
+      await boot(env, { database: handle });
+      expect(await a.deps.db.select().from(rssSources)).toHaveLength(2);
+      await a.deps.db.delete(rssSources);
+      await boot(env, { database: handle });
+      expect(await a.deps.db.select().from(rssSources)).toHaveLength(0);
+      // Once seeded, the file is not read again: a file gone missing does not stop a start.
+      await boot(testEnv({ RSS_SOURCES: '/nonexistent/rss-sources.json' }), { database: handle });
+    } finally {
+      await handle.close();
+    }
+    // Three starts on a fresh database: slow on a busy machine.
+  }, 90_000);
+
+  it('without RSS_SOURCES the 7 built-in feeds are seeded, one of them making recipes', async () => {
+    const booted = await testApp(kind, { env: { RSS_SOURCES: undefined as never } });
+    try {
+      const rows = await booted.deps.db.select().from(rssSources);
+      expect(rows).toHaveLength(7);
+      expect(rows.filter((r) => r.makeRecipes).map((r) => r.name)).toEqual(['Wrestling Inc']);
+    } finally {
+      await booted.close();
+    }
+  }, 60_000);
+});
+
+describe.each(dbTargets)('admin RSS sources API on %s', (kind) => {
+  let booted: Booted;
+  let admin: Agent;
+  const list = async () => json<RssSource[]>(await admin.get('/api/admin/rss/sources'));
+  const sourceCount = async () => (await booted.deps.db.select({ n: count() }).from(rssSources))[0]?.n;
+  beforeAll(async () => {
+    booted = await testApp(kind, { env: { RSS_ALLOW_PRIVATE: 'true', RSS_SOURCES: sourcesFile } });
+    admin = (await signUpAdmin(booted)).agent;
+  });
+  afterAll(async () => booted?.close());
+
+  it('GET lists the sources with an empty last result before any run', async () => {
+    const rows = await list();
+    expect(rows.map((r) => r.name)).toEqual(['Local News', 'Ring News']);
+    expect(rows[0]).toMatchObject({
+      url: `${feeds.base}/rss.xml`,
+      enabled: true,
+      makeRecipes: false,
+      includeKeywords: [],
+      excludeKeywords: [],
+      lastRunAt: null,
+      lastCreated: null,
+      lastProblem: null,
+    });
+  });
+
+  it('POST adds a source (201); bad input is 400 with a message and a duplicate URL is 409, nothing saved', async () => {
+    const res = await admin.post('/api/admin/rss/sources', {
+      name: 'Local Sport',
+      url: `${feeds.base}/atom.xml`,
+      category: 'sports',
+      includeKeywords: ['cup'],
+    });
+    expect(res.status).toBe(201);
+    expect(await json<RssSource>(res)).toMatchObject({
+      name: 'Local Sport',
+      enabled: true,
+      makeRecipes: false,
+      includeKeywords: ['cup'],
+      excludeKeywords: [],
+    });
+    const before = await sourceCount();
+    for (const [body, pattern] of [
+      [{ name: 'x', url: 'javascript:alert(1)', category: 'sports' }, /^url: /],
+      [{ name: 'x', url: 'file:///etc/passwd', category: 'sports' }, /^url: /],
+      [{ name: 'x', url: 'https://ok.example/feed', category: 'news' }, /^category: /],
+      [{ name: '', url: 'https://ok.example/feed', category: 'sports' }, /^name: /],
+      [{ name: 'a\u0000b', url: 'https://ok.example/feed', category: 'sports' }, /^name: /],
+      [
+        { name: 'x', url: 'https://ok.example/feed', category: 'sports', includeKeywords: 'cup' },
+        /^includeKeywords/,
+      ],
+    ] as const) {
+      const bad = await admin.post('/api/admin/rss/sources', body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect((await json<{ message: string }>(bad)).message).toMatch(pattern);
+    }
+    const dup = await admin.post('/api/admin/rss/sources', {
+      name: 'Again',
+      url: `${feeds.base}/atom.xml`,
+      category: 'sports',
+    });
+    expect(dup.status).toBe(409);
+    expect(await dup.json()).toEqual({ message: 'A source with this URL already exists.' });
+    expect(await sourceCount()).toBe(before);
+  });
+
+  it('PUT edits a source; an unknown id is 404 and taking another source URL is 409', async () => {
+    const [news, ring] = await list();
+    const res = await admin.put(`/api/admin/rss/sources/${news!.id}`, {
+      name: 'Local News (edited)',
+      url: news!.url,
+      category: 'home',
+      excludeKeywords: ['library'],
+    });
+    expect(res.status).toBe(200);
+    expect(await json<RssSource>(res)).toMatchObject({
+      id: news!.id,
+      name: 'Local News (edited)',
+      category: 'home',
+      excludeKeywords: ['library'],
+    });
+    const body = { name: 'x', url: ring!.url, category: 'home' };
+    expect((await admin.put(`/api/admin/rss/sources/${news!.id}`, body)).status).toBe(409);
+    expect(
+      (await admin.put('/api/admin/rss/sources/999999', { ...body, url: 'https://n.example/' })).status,
+    ).toBe(404);
+    expect((await admin.put('/api/admin/rss/sources/abc', body)).status).toBe(400);
+    expect((await list())[0]?.name).toBe('Local News (edited)');
+  });
+
+  it('POST /test fetches with the same rules and answers the title and first 5 items, saving nothing', async () => {
+    const before = {
+      sources: await sourceCount(),
+      articles: (await booted.deps.db.select({ n: count() }).from(articles))[0]?.n,
+    };
+    const ok = await json<RssSourceTestResult>(
+      await admin.post('/api/admin/rss/sources/test', { url: `${feeds.base}/files/media-sizes.xml` }),
+    );
+    expect(ok).toMatchObject({ ok: true, title: 'Lifestyle | The Meridian', problem: null });
+    expect(ok.items.map((i) => i.title)).toEqual([
+      'Ten winter walks that end at a good pub',
+      'How to keep houseplants happy in a cold flat',
+    ]);
+    const many = await json<RssSourceTestResult>(
+      await admin.post('/api/admin/rss/sources/test', { url: `${feeds.base}/rss.xml` }),
+    );
+    expect(many.items.length).toBeLessThanOrEqual(5);
+    for (const [url, problem] of [
+      [`${feeds.base}/nope`, 'The server answered 404'],
+      [`${feeds.base}/html-page`, 'Not a feed'],
+      ['http://127.0.0.1:9/feed.xml', "Could not reach the feed's server"],
+      [`${feeds.base}/bomb`, 'Refused: the feed declares XML entities (unsafe)'],
+    ] as const) {
+      const r = await json<RssSourceTestResult>(await admin.post('/api/admin/rss/sources/test', { url }));
+      expect(r, url).toMatchObject({ ok: false, title: null, items: [], problem });
+      expect(r.error).toBeTruthy();
+    }
+    expect((await admin.post('/api/admin/rss/sources/test', { url: 'ftp://x.example/' })).status).toBe(400);
+    expect(await sourceCount()).toBe(before.sources);
+    expect((await booted.deps.db.select({ n: count() }).from(articles))[0]?.n).toBe(before.articles);
+  });
+
+  it('a run imports the enabled sources only, applies keywords and the recipe flag, and records each last result', async () => {
+    const [news, ring, sport] = await list();
+    // Disable the wrestling feed: its items and recipes must not come in.
+    await admin.put(`/api/admin/rss/sources/${ring!.id}`, { ...ring, enabled: false });
+    const res = await admin.post('/api/admin/rss/process');
+    expect(res.status).toBe(202);
+    await rssIdle(booted.deps);
+    const titles = (
+      await booted.deps.db.select({ t: articles.title, c: articles.category }).from(articles)
+    ).map((r) => r.t);
+    // Local News minus the excluded "library" item; Local Sport only the item mentioning "cup".
+    expect(titles.sort()).toEqual([
+      'Council opens new riverside park',
+      'Farmers market returns',
+      'Harriers win the county cup',
+    ]);
+    expect((await booted.deps.db.select({ n: count() }).from(recipes))[0]?.n).toBe(0);
+    const after = await list();
+    expect(after.find((s) => s.id === news!.id)).toMatchObject({
+      lastFetched: 3,
+      lastCreated: 2,
+      lastProblem: null,
+    });
+    expect(after.find((s) => s.id === sport!.id)).toMatchObject({ lastFetched: 2, lastCreated: 1 });
+    expect(after.find((s) => s.id === ring!.id)?.lastRunAt).toBeNull();
+    const status = await json<RssStatus>(await admin.get('/api/admin/rss/status'));
+    expect(status.runs[0]?.feeds.map((f) => [f.name, f.filtered])).toEqual([
+      ['Local News (edited)', 1],
+      ['Local Sport', 1],
+    ]);
+
+    // Enabled again, the wrestling feed makes its themed recipes.
+    await admin.put(`/api/admin/rss/sources/${ring!.id}`, { ...ring, enabled: true });
+    const summary = await runRssNow(booted.deps, 'manual');
+    expect(summary?.recipesCreated).toBe(2);
+  });
+
+  it('a failed feed is recorded on its source in plain words, with the raw error kept', async () => {
+    const created = await json<RssSource>(
+      await admin.post('/api/admin/rss/sources', {
+        name: 'Gone',
+        url: `${feeds.base}/500`,
+        category: 'home',
+      }),
+    );
+    await runRssNow(booted.deps, 'manual');
+    const gone = (await list()).find((s) => s.id === created.id);
+    expect(gone).toMatchObject({
+      lastProblem: 'The server answered 500',
+      lastError: 'HTTP 500',
+      lastCreated: 0,
+    });
+    expect(gone?.lastRunAt).toEqual(expect.any(String));
+  });
+
+  it('DELETE removes a source (204, then 404) and keeps the articles it imported', async () => {
+    const news = (await list())[0]!;
+    const imported = await booted.deps.db
+      .select({ n: count() })
+      .from(articles)
+      .where(eq(articles.source, news.name));
+    expect(imported[0]?.n).toBeGreaterThan(0);
+    expect((await admin.delete(`/api/admin/rss/sources/${news.id}`)).status).toBe(204);
+    expect((await admin.delete(`/api/admin/rss/sources/${news.id}`)).status).toBe(404);
+    expect((await list()).some((s) => s.id === news.id)).toBe(false);
+    const still = await booted.deps.db
+      .select({ n: count() })
+      .from(articles)
+      .where(eq(articles.source, news.name));
+    expect(still[0]?.n).toBe(imported[0]?.n);
+  });
+
+  it('with every source disabled a trigger answers 409 and records no run', async () => {
+    for (const s of await list()) await admin.put(`/api/admin/rss/sources/${s.id}`, { ...s, enabled: false });
+    const runsBefore = (await json<RssStatus>(await admin.get('/api/admin/rss/status'))).runs[0]?.id;
+    const res = await admin.post('/api/admin/rss/process');
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: 'No RSS source is enabled. Add or enable a source first.' });
+    expect((await json<RssStatus>(await admin.get('/api/admin/rss/status'))).runs[0]?.id).toBe(runsBefore);
+  });
+});
