@@ -41,6 +41,8 @@ const envSchema = z
     RSS_CRON: z.string().min(1).default('0 */6 * * *'),
     RSS_SOURCES: z.string().min(1).optional(),
     RSS_ALLOW_PRIVATE: bool.default(false),
+    // Daily affiliate link check (London time); 'off' disables it.
+    LINK_CHECK_CRON: z.string().min(1).default('30 4 * * *'),
     LOG_REQUESTS: bool.optional(),
     // Per-instance micro-cache of public reads, in ms (default: 1000 in production, 0 elsewhere).
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),

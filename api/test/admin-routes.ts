@@ -137,6 +137,22 @@ export const adminRoutes: AdminRoute[] = [
     body: () => imageForm(),
     adminStatus: 503,
   },
+  // Insights (docs/insights.md).
+  { method: 'GET', path: () => '/api/admin/insights/clicks?from=2026-01-01&to=2026-01-31', adminStatus: 200 },
+  {
+    method: 'GET',
+    path: (f) => `/api/admin/insights/clicks.csv?from=2026-01-01&to=2026-01-31&productId=${f.productId}`,
+    adminStatus: 200,
+  },
+  { method: 'GET', path: () => '/api/admin/insights/reads?from=2026-01-01&to=2026-01-31', adminStatus: 200 },
+  {
+    method: 'GET',
+    path: (f) => `/api/admin/insights/reads?from=2026-01-01&to=2026-01-31&articleId=${f.articleId}`,
+    adminStatus: 200,
+  },
+  { method: 'GET', path: () => '/api/admin/insights/link-health', adminStatus: 200 },
+  { method: 'POST', path: () => '/api/admin/insights/link-health/run', adminStatus: 202 },
+  { method: 'GET', path: () => '/api/admin/products?limit=50&broken=true', adminStatus: 200 },
   { method: 'GET', path: () => '/api/admin/content?limit=50', adminStatus: 200 },
   { method: 'GET', path: (f) => `/api/admin/content/${f.articleId}`, adminStatus: 200 },
   {

@@ -89,3 +89,15 @@ export const AI_MODEL_LABEL = 'GPT-4o';
 export const CONTACT_REPLY_HOURS = 24;
 export const SUPPORT_HOURS = 'Monday to Friday 9AM-6PM GMT';
 export const COPYRIGHT_YEAR = 2025;
+
+/** Insights (affiliate clicks, reads, link health): docs/insights.md. */
+export const INSIGHTS = {
+  /** Longest report range, in days (a year plus a leap day). */
+  maxRangeDays: 366,
+  /** The range buttons of the admin panels. */
+  presets: [7, 30, 90] as const,
+  /** Rows in the top products / top pages / most read lists. */
+  topCount: 10,
+  /** Reading beacons one client may send per hour before 429. */
+  readsPerHour: 120,
+} as const;

@@ -11,3 +11,5 @@ export * from './schemas/user';
 export * from './schemas/content-misc';
 export * from './schemas/ai';
 export * from './schemas/rss';
+export * from './helpers/london-days';
+export * from './schemas/insights';

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
-import { affiliateClicks, products } from '../db/schema';
+import { products } from '../db/schema';
+import { recordClick } from '../insights/record';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 
@@ -44,7 +45,7 @@ export const goRoutes = new Hono<AppEnv>().get(
     }
     // The buy button sends no Referer (rel="noreferrer"), so the page says where it was.
     const referrerPath = (from && safeReturnPath(from, '')) || null;
-    await db.insert(affiliateClicks).values({ productId, referrerPath });
+    await recordClick(db, productId, referrerPath);
     c.header('cache-control', 'no-store');
     c.header('x-robots-tag', 'noindex, nofollow');
     return c.redirect(product.affiliateUrl, 302);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { authRoutes } from '../auth/routes';
 import type { AppEnv } from '../context';
 import { adminAiRoutes } from './admin/ai';
+import { adminInsightsRoutes } from './admin/insights';
 import { adminMessagesRoutes } from './admin/messages';
 import { adminRssRoutes } from './admin/rss';
 import { adminStoriesRoutes } from './admin/stories';
@@ -15,6 +16,7 @@ import { productCategoriesAdminRoutes } from './product-categories/admin';
 import { productCategoryPublicRoutes } from './product-categories/public';
 import { productsAdminRoutes } from './products/admin';
 import { productPublicRoutes } from './products/public';
+import { readBeaconRoutes } from './read-beacon';
 import { recipesAdminRoutes } from './recipes/admin';
 import { recipePublicRoutes } from './recipes/public';
 import { storyRoutes } from './stories';
@@ -43,4 +45,6 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', adminMessagesRoutes)
   .route('/', adminStoriesRoutes)
   .route('/', uploadRoutes)
-  .route('/', adminRssRoutes);
+  .route('/', adminRssRoutes)
+  .route('/', adminInsightsRoutes)
+  .route('/', readBeaconRoutes);

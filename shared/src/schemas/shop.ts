@@ -60,6 +60,8 @@ export interface Product {
   features: string[];
   affiliateUrl: string | null;
   clickCount?: number;
+  /** Admin list: the latest check of the current affiliate link failed (docs/insights.md). */
+  linkBroken?: boolean;
   createdAt: string;
   updatedAt: string;
 }

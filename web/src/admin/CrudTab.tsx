@@ -19,6 +19,12 @@ export interface CrudTabProps<T extends { id: number }> {
   deleting: boolean;
   /** Open this item for editing once it is in the list (links like ?tab=articles&edit=12). */
   initialEditId?: number | null;
+  /** At the very top of the tab, above the heading (the insights panels). */
+  panels?: ReactNode;
+  /** Above the list, under the heading (filters). */
+  toolbar?: ReactNode;
+  /** More buttons before a row's Edit (an article's Reads). */
+  renderActions?: (item: T) => ReactNode;
 }
 
 /**
@@ -47,6 +53,7 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
   const plural = `${p.entity}s`;
   return (
     <div>
+      {p.panels}
       <div className="mb-4 flex items-center justify-between">
         <h2 className="font-serif text-2xl font-semibold">{plural}</h2>
         <Button
@@ -59,6 +66,7 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
           Add {p.entity}
         </Button>
       </div>
+      {p.toolbar}
       {open && (
         <section
           className="mb-6 rounded-lg border border-stone-200 bg-white p-4"
@@ -87,6 +95,7 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
             >
               <div className="min-w-0 flex-1">{p.renderRow(item)}</div>
               <div className="flex shrink-0 gap-2">
+                {p.renderActions?.(item)}
                 <Button
                   variant="secondary"
                   aria-label={`Edit ${p.itemTitle(item)}`}

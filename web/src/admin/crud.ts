@@ -2,7 +2,8 @@ import { LIMITS } from '@site/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../components/toast/toast';
 import { isUnauthorized, serverMessage, useApi } from './api';
-import { adminKeys, invalidateChanged } from './query-keys';
+import { keyToUrl } from '../lib/api';
+import { adminKeys, invalidateChanged, type ListFilters } from './query-keys';
 
 export interface CrudConfig {
   /** "Article": used in the toasts ("Article created successfully"). */
@@ -14,13 +15,13 @@ export interface CrudConfig {
 }
 
 /** The admin list, 50 at a time (spec §9), with "Load more" for the next page. */
-export function useAdminList<T>(resource: CrudConfig['resource']) {
+export function useAdminList<T>(resource: CrudConfig['resource'], filters: ListFilters = {}) {
   const api = useApi();
-  const listPath = adminKeys[resource].all[0];
+  const key = adminKeys[resource].list({ limit: LIMITS.adminList, ...filters });
   const q = useInfiniteQuery({
-    queryKey: adminKeys[resource].list({ limit: LIMITS.adminList }),
+    queryKey: key,
     initialPageParam: 0,
-    queryFn: ({ pageParam }) => api<T[]>('GET', `${listPath}?limit=${LIMITS.adminList}&offset=${pageParam}`),
+    queryFn: ({ pageParam }) => api<T[]>('GET', keyToUrl([key[0], { ...key[1], offset: pageParam }])),
     getNextPageParam: (last, all) =>
       last.length === LIMITS.adminList ? all.length * LIMITS.adminList : undefined,
   });
@@ -69,8 +70,8 @@ export function useCrudMutations<Payload>({ entity, resource, writePath }: CrudC
  * Everything the Articles, Products and Recipes tabs share: their list and its paging, delete, and a
  * save that updates when editing, otherwise creates, and closes the form on success (spec §4).
  */
-export function useCrudTab<T extends { id: number }, Payload>(config: CrudConfig) {
-  const list = useAdminList<T>(config.resource);
+export function useCrudTab<T extends { id: number }, Payload>(config: CrudConfig, filters: ListFilters = {}) {
+  const list = useAdminList<T>(config.resource, filters);
   const { create, update, remove } = useCrudMutations<Payload>(config);
   return {
     tabProps: {

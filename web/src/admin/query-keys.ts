@@ -1,5 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 
+/** A report's days, both included (YYYY-MM-DD, London). */
+export type InsightsRange = { from: string; to: string };
+
 /** Filters of an admin list (search, status, sort…): every variable is part of the key. */
 export type ListFilters = Record<string, string | number | boolean | undefined>;
 
@@ -29,6 +32,16 @@ export const adminKeys = {
   stories: { ...resource('/api/admin/stories'), counts: ['/api/admin/stories/counts'] as const },
   rss: { status: ['/api/admin/rss/status'] as const },
   ai: { status: ['/api/admin/ai/status'] as const },
+  insights: {
+    clicks: (range: InsightsRange & { productId?: number | undefined }) =>
+      ['/api/admin/insights/clicks', range] as const,
+    /** The CSV export's URL is a key too (a link, not a query), so its parameters match the chart's. */
+    clicksCsv: (range: InsightsRange & { productId?: number | undefined }) =>
+      ['/api/admin/insights/clicks.csv', range] as const,
+    reads: (range: InsightsRange & { articleId?: number | undefined }) =>
+      ['/api/admin/insights/reads', range] as const,
+    linkHealth: ['/api/admin/insights/link-health'] as const,
+  },
 } as const;
 
 /**

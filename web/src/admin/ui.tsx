@@ -130,9 +130,10 @@ export function Badge({
   tone = 'stone',
 }: {
   children: ReactNode;
-  tone?: 'stone' | 'rose' | 'green' | 'amber';
+  tone?: 'stone' | 'rose' | 'green' | 'amber' | 'red';
 }) {
   const tones = {
+    red: 'bg-red-100 text-red-800',
     stone: 'bg-stone-100 text-stone-700',
     rose: 'bg-rose-100 text-rose-800',
     green: 'bg-green-100 text-green-800',

@@ -3,3 +3,4 @@ export * from './content';
 export * from './shop';
 export * from './recipes';
 export * from './rss';
+export * from './insights';

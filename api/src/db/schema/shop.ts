@@ -53,5 +53,9 @@ export const affiliateClicks = pgTable(
     referrerPath: text('referrer_path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('affiliate_clicks_product_idx').on(t.productId)],
+  (t) => [
+    index('affiliate_clicks_product_idx').on(t.productId),
+    // The CSV export walks a time range in order.
+    index('affiliate_clicks_created_idx').on(t.createdAt, t.id),
+  ],
 );

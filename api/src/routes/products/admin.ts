@@ -5,13 +5,15 @@ import { z } from 'zod';
 import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import type { Database } from '../../db/client';
-import { affiliateClicks, productCategories, products } from '../../db/schema';
+import { affiliateClicks, productCategories, productLinkChecks, products } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 
 const adminListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.productsMax).default(LIMITS.adminList),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Only products whose current affiliate link failed its latest check (the "Broken links" filter). */
+  broken: z.enum(['true', 'false']).optional(),
 });
 
 type Parsed = z.output<typeof productInput>;
@@ -46,17 +48,24 @@ const clickCount =
     Number,
   );
 
+/** The latest link check failed, for the link the product has now (an edited link is unchecked). */
+const linkBroken =
+  sql<boolean>`exists (select 1 from ${productLinkChecks} where ${productLinkChecks.productId} = ${products.id} and ${productLinkChecks.broken} and ${productLinkChecks.url} = ${products.affiliateUrl})`.mapWith(
+    Boolean,
+  );
+
 /** Admin writes for products (spec §7) and a list that carries each product's click count. */
 export const productsAdminRoutes = new Hono<AppEnv>()
   .get('/admin/products', requireAdmin, validate('query', adminListQuery), async (c) => {
-    const { limit, offset } = c.req.valid('query');
+    const { limit, offset, broken } = c.req.valid('query');
     const rows = await c.var.deps.db
-      .select({ product: products, clickCount })
+      .select({ product: products, clickCount, linkBroken })
       .from(products)
+      .where(broken === 'true' ? linkBroken : undefined)
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(limit)
       .offset(offset);
-    return c.json(rows.map((r) => ({ ...r.product, clickCount: r.clickCount })));
+    return c.json(rows.map((r) => ({ ...r.product, clickCount: r.clickCount, linkBroken: r.linkBroken })));
   })
   .post('/products', requireAdmin, validate('json', productInput), async (c) => {
     const input = c.req.valid('json');

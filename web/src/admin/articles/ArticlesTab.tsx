@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CrudTab } from '../CrudTab';
 import { fieldErrors, useCrudTab } from '../crud';
 import { ImageField } from '../ImageField';
+import { ArticleReadsButton, ReadsPanel } from '../insights/ReadsPanel';
 import { Badge, Button, SelectField, TextAreaField, TextField } from '../ui';
 
 const config = { entity: 'Article', resource: 'articles' as const, writePath: '/api/content' };
@@ -24,6 +25,8 @@ export function ArticlesTab() {
   const editParam = Number(useSearchParams()[0].get('edit'));
   return (
     <CrudTab<Article>
+      panels={<ReadsPanel />}
+      renderActions={(a) => a.status !== 'draft' && <ArticleReadsButton id={a.id} title={a.title} />}
       initialEditId={Number.isInteger(editParam) && editParam > 0 ? editParam : null}
       {...crud.tabProps}
       itemTitle={(a) => a.title}

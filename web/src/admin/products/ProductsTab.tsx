@@ -13,6 +13,8 @@ import { useApi } from '../api';
 import { CrudTab } from '../CrudTab';
 import { fieldErrors, useCrudTab } from '../crud';
 import { ImageField } from '../ImageField';
+import { BrokenLinksFilter } from '../insights/BrokenLinksFilter';
+import { ClicksPanels } from '../insights/ClicksPanel';
 import { adminKeys } from '../query-keys';
 import { Badge, Button, SelectField, TextAreaField, TextField } from '../ui';
 
@@ -28,12 +30,15 @@ export function useCategories() {
 }
 
 export function ProductsTab() {
-  const crud = useCrudTab<Product, ProductInput>(config);
+  const [brokenOnly, setBrokenOnly] = useState(false);
+  const crud = useCrudTab<Product, ProductInput>(config, brokenOnly ? { broken: true } : {});
   const categories = useCategories();
   const categoryName = (id: number | null) => categories.data?.find((c) => c.id === id)?.name;
   return (
     <CrudTab<Product>
       {...crud.tabProps}
+      panels={<ClicksPanels />}
+      toolbar={<BrokenLinksFilter checked={brokenOnly} onChange={setBrokenOnly} />}
       itemTitle={(p) => p.title}
       renderRow={(p) => (
         <>
@@ -43,6 +48,7 @@ export function ProductsTab() {
             <Badge tone="green">{formatGBP(p.price)}</Badge>
             {categoryName(p.categoryId) && <Badge tone="rose">{categoryName(p.categoryId)}</Badge>}
             {!p.inStock && <Badge tone="amber">Out of Stock</Badge>}
+            {p.linkBroken && <Badge tone="red">Broken link</Badge>}
             {p.tags.map((t) => (
               <Badge key={t}>{t}</Badge>
             ))}

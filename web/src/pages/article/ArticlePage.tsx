@@ -14,6 +14,7 @@ import {
 } from '../../lib/content';
 import { Seo, useHttpStatus } from '../../lib/seo';
 import { useSite } from '../../lib/site';
+import { useReadBeacon } from './read-beacon';
 import { ShareButtons } from './ShareButtons';
 
 function NotFound() {
@@ -59,6 +60,7 @@ export function ArticlePage() {
   // retryOnMount off: a 404 from the server render stays a 404 here (same screen, no refetch, no mismatch).
   const q = useQuery<ArticleDetail>({ queryKey: articleKey(key), retryOnMount: false });
   const { siteUrl, brand } = useSite();
+  useReadBeacon(q.data?.id);
   if (q.isLoading) {
     return (
       <div role="status" aria-label="Loading" className="mx-auto max-w-3xl animate-pulse px-4 py-12">

@@ -1,0 +1,31 @@
+import { Cron } from 'croner';
+import type { AppDeps } from '../../context';
+import { linkHealthIdle, startLinkCheck } from './run';
+
+/**
+ * The daily link check (LINK_CHECK_CRON, London time; "off" disables). croner's `protect` stops
+ * overlaps in this process; the advisory lock in startLinkCheck stops them across instances.
+ */
+export async function startLinkHealthSchedule(deps: AppDeps) {
+  const pattern = deps.env.LINK_CHECK_CRON;
+  if (pattern.trim().toLowerCase() === 'off') return undefined;
+  let job: Cron;
+  try {
+    job = new Cron(pattern, { name: 'link-health', protect: true, timezone: 'Europe/London' }, async () => {
+      try {
+        const run = await startLinkCheck(deps);
+        if (!run) return console.log('[links] scheduled check skipped: another instance is checking');
+        const { checked, broken } = await run.done;
+        console.log(`[links] checked ${checked} affiliate links: ${broken} broken`);
+      } catch (err) {
+        console.error('[links] scheduled check failed:', (err as Error).message);
+      }
+    });
+  } catch (err) {
+    throw new Error(`LINK_CHECK_CRON: invalid schedule "${pattern}": ${(err as Error).message}`);
+  }
+  return async () => {
+    job.stop();
+    await linkHealthIdle(deps);
+  };
+}
