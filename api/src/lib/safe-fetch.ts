@@ -185,7 +185,10 @@ export async function readBody(
       chunks.push(chunk as Buffer);
     }
     if (res.errored || !res.complete)
-      throw new SafeFetchError('incomplete', `Connection closed before the ${what.toLowerCase()} was complete`);
+      throw new SafeFetchError(
+        'incomplete',
+        `Connection closed before the ${what.toLowerCase()} was complete`,
+      );
   } finally {
     signal.removeEventListener('abort', onAbort);
     res.destroy();
