@@ -6,7 +6,7 @@
  *   pnpm bench                      100,000 articles, 10 s per endpoint after a 3 s warm-up
  *   pnpm bench -- --quick           10,000 articles, 3 s per endpoint after 1 s
  *   DATABASE_URL=postgres://… pnpm bench   real PostgreSQL (else PGlite in bench/.data)
- *   flags: --articles=N --seconds=N --connections=N --no-browser
+ *   flags: --articles=N --seconds=N --connections=N --no-browser --tag=NAME
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -16,6 +16,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/harness';
 import * as s from '../api/src/db/schema';
 import { loadEnv } from '../api/src/env';
 import { manifestBundles, routeBundles } from './bundle';
+import { cacheLookups, crowdPlans, loadCrowd } from './crowd';
 import { type LoadResult, load } from './load';
 import { renderMarkdown } from './report';
 import { explainSearch, SEARCH_TERMS, type SearchPlan, timeSearchSql } from './search-plan';
@@ -42,7 +43,13 @@ const dataDir = path.join(benchDir, '.data');
 const clientDir = path.join(repoRoot, 'web/dist/client');
 const log = (m: string) => console.log(m);
 
-export const BUDGET = { apiP99Ms: 50, searchP95Ms: 50, routeJsGzip: 120 * 1024 };
+export const BUDGET = {
+  apiP99Ms: 50,
+  searchP95Ms: 50,
+  routeJsGzip: 120 * 1024,
+  crowdP99Ms: 100,
+  hitRatioToBare: 0.3,
+};
 
 export interface EndpointRow {
   name: string;
@@ -52,6 +59,9 @@ export interface EndpointRow {
   bodyBytes?: number;
   real?: LoadResult;
   bare?: LoadResult;
+  /** A crowd row (bench/crowd.ts): paths drawn per request; hitRatio = cache lookups served from the cache (warm-up included). */
+  crowd?: boolean;
+  hitRatio?: number;
 }
 
 /** The real server as `pnpm start` runs it in production, on the seeded database. */
@@ -63,9 +73,12 @@ function serverEnv() {
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     RSS_CRON: 'off',
-    LOG_REQUESTS: 'false',
+    // As in production: one JSON line per request (to a pipe), and /metrics on (it gives the hit ratio).
+    LOG_REQUESTS: 'true',
+    METRICS_TOKEN,
   };
 }
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 async function seedPhase() {
   log(`Seeding ${databaseUrl ? 'PostgreSQL' : `PGlite (${dataDir})`} to ${JSON.stringify(scale)}…`);
@@ -92,7 +105,23 @@ async function seedPhase() {
     const slugRows = (await db.execute(
       `select slug from articles where status = 'published' order by id desc limit 10`,
     )) as unknown as { rows: Array<{ slug: string }> };
-    return { counts, seedMs: seeded.ms, plans, sqlTimes, slugs: slugRows.rows.map((r) => r.slug) };
+    // The crowd: every published article, newest (most read) first, and the words of their titles by frequency.
+    const allSlugs = (await db.execute(
+      `select slug from articles where status = 'published' order by coalesce(published_at, created_at) desc, id desc`,
+    )) as unknown as { rows: Array<{ slug: string }> };
+    const words = (await db.execute(
+      `select w from (select regexp_split_to_table(lower(title), '[^a-z]+') w from articles) t
+       where length(w) > 3 group by w order by count(*) desc limit 600`,
+    )) as unknown as { rows: Array<{ w: string }> };
+    return {
+      counts,
+      seedMs: seeded.ms,
+      plans,
+      sqlTimes,
+      slugs: slugRows.rows.map((r) => r.slug),
+      crowdSlugs: allSlugs.rows.map((r) => r.slug),
+      vocabulary: words.rows.map((r) => r.w),
+    };
   } finally {
     await booted.close();
   }
@@ -175,6 +204,30 @@ async function main() {
       const baseline = await load(bare.url, [`/bytes/${bodyBytes}`], { connections, seconds, warmup });
       rows.push({ name: e.name, kind: e.kind, status: 'measured', bodyBytes, real, bare: baseline });
     }
+    for (const plan of crowdPlans(seed.crowdSlugs, seed.vocabulary)) {
+      const sample = Array.from({ length: 30 }, () => plan.pick());
+      const sizes = await Promise.all(
+        sample.map(async (p) => (await (await fetch(server.url + p)).arrayBuffer()).byteLength),
+      );
+      const bodyBytes = Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
+      log(`  ${plan.name}: ~${bodyBytes} B body, ${connections} connections, ${seconds} s…`);
+      const before = await cacheLookups(server.url, METRICS_TOKEN);
+      const real = await loadCrowd(server.url, plan.pick, { connections, seconds, warmup });
+      const after = await cacheLookups(server.url, METRICS_TOKEN);
+      const hits = after.hits - before.hits;
+      const lookups = hits + after.misses - before.misses;
+      const baseline = await load(bare.url, [`/bytes/${bodyBytes}`], { connections, seconds, warmup });
+      rows.push({
+        name: plan.name,
+        kind: plan.kind,
+        status: 'measured',
+        bodyBytes,
+        real,
+        bare: baseline,
+        crowd: true,
+        hitRatio: lookups ? hits / lookups : 0,
+      });
+    }
   } finally {
     clearInterval(sampler);
     await Promise.all([server.stop(), bare.stop()]);
@@ -218,7 +271,9 @@ async function main() {
   const md = renderMarkdown(results);
   const outDir = path.join(benchDir, 'results');
   mkdirSync(outDir, { recursive: true });
-  const stamp = `${results.meta.database}-${results.meta.mode}`;
+  // --tag=NAME keeps a short or partial run from overwriting the full run's files.
+  const tag = args.find((a) => a.startsWith('--tag='))?.split('=')[1];
+  const stamp = `${results.meta.database}-${results.meta.mode}${tag ? `-${tag}` : ''}`;
   writeFileSync(path.join(outDir, `${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(outDir, `${stamp}.md`), md);
   console.log(`\n${md}`);

@@ -40,12 +40,13 @@ export async function startChild(opts: {
     env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d) => {
+  // The server logs one line per request: keep only the tail (the start-up lines and any last error).
+  const keep = (d: Buffer) => {
     log += d;
-  });
-  child.stderr?.on('data', (d) => {
-    log += d;
-  });
+    if (log.length > 256 * 1024) log = log.slice(-64 * 1024);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${opts.script} exited early:\n${log}`);

@@ -2,13 +2,16 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { logger } from 'hono/logger';
 import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
 import { ApiError } from './lib/errors';
-import { clearPublicCache } from './lib/cache';
+import { publicCacheFastPath } from './lib/cache-fast-path';
+import { invalidateOnWrite } from './lib/cache-sync';
+import { PRIVATE_NO_STORE } from './lib/cdn';
 import { clientIp } from './lib/client-ip';
+import { metricsHandler } from './observe/metrics-route';
+import { observeRequests } from './observe/request';
 import { apiRoutes } from './routes';
 import { goRoutes } from './routes/go';
 import { staticRoutes } from './web/static';
@@ -21,9 +24,10 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  if (deps.env.LOG_REQUESTS ?? !deps.env.isProduction) {
-    if (deps.env.NODE_ENV !== 'test') app.use(logger());
-  }
+  // Request id, one structured log line and the request metrics (observe/).
+  app.use(observeRequests(deps));
+  // Fresh cached public reads are answered here, before the rest (lib/cache-fast-path.ts).
+  app.use(publicCacheFastPath(deps));
   app.use(
     secureHeaders({
       crossOriginResourcePolicy: 'same-origin',
@@ -42,8 +46,25 @@ export function createApp(deps: AppDeps) {
     c.req.raw.headers.set(CLIENT_IP_HEADER, clientIp(c, deps.env.TRUST_PROXY));
     await next();
   });
+  // An API answer is private unless its route says otherwise (lib/cache.ts publicCache): nothing
+  // tied to a session (auth, admin, product and recipe details) is ever kept by a shared cache.
   app.use('/api/*', async (c, next) => {
-    // Uploads carry their own (5 MB) limit in their router.
+    await next();
+    const given = c.res.headers.get('cache-control');
+    if (given?.startsWith('public') || given?.startsWith('private')) return;
+    // better-auth's own "no-store" becomes "private, no-store" too: one rule for every session answer.
+    const value = given ? `private, ${given}` : PRIVATE_NO_STORE;
+    try {
+      c.res.headers.set('cache-control', value);
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set('cache-control', value);
+    }
+  });
+  app.use('/api/*', async (c, next) => {
+    // Uploads carry their own (5 MB) limit in their router. Reads carry no body: asking for one would
+    // build a full Request on @hono/node-server (an AbortController and a stream) on every cache hit.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     if (c.req.path === '/api/upload' || c.req.path.startsWith('/api/admin/analyze')) return next();
     return bodyLimit({
       maxSize: JSON_BODY_LIMIT,
@@ -57,14 +78,12 @@ export function createApp(deps: AppDeps) {
     return deps.auth.handler(c.req.raw);
   });
 
-  // Any successful write through this instance drops its cached public reads (lib/cache.ts).
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) clearPublicCache(deps);
-  });
+  // A successful write clears the cached reads showing what it changed, on every instance and the CDN.
+  app.use('/api/*', invalidateOnWrite);
   const routed = app.route('/api', apiRoutes);
 
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
+  app.get('/metrics', metricsHandler);
   app.route('/', staticRoutes);
   app.route('/', goRoutes);
   app.route('/', seoRoutes);
@@ -79,7 +98,7 @@ export function createApp(deps: AppDeps) {
       return c.json({ message: err.message || 'Request failed' }, err.status);
     }
     if (err instanceof SyntaxError) return c.json({ message: 'Malformed JSON body' }, 400);
-    console.error(`[${c.req.method} ${c.req.path}]`, err);
+    deps.logger.error({ err, method: c.req.method, path: c.req.path }, 'unhandled error');
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
   });
 

@@ -4,7 +4,10 @@ import type { AppDeps } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDatabase, type SeedReport } from './db/seed';
 import type { Env } from './env';
+import { startCacheSync } from './lib/cache-sync';
 import { storageFromEnv } from './lib/storage';
+import { createLogger, type Logger } from './observe/logger';
+import { createMetrics } from './observe/metrics';
 import { seedRssSources } from './rss/source-store';
 
 export interface Booted {
@@ -18,9 +21,11 @@ export interface Booted {
 /** Open the database, apply migrations, seed when asked, and build the app. Used by the server and the tests. */
 export async function boot(
   env: Env,
-  opts: { database?: DatabaseHandle; seed?: boolean } = {},
+  opts: { database?: DatabaseHandle; seed?: boolean; logger?: Logger } = {},
 ): Promise<Booted> {
-  const handle = opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const logger = opts.logger ?? createLogger(env);
+  const handle =
+    opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, logger }));
   const auth = createAuth(handle.db, env);
   const deps: AppDeps = {
     env,
@@ -29,6 +34,8 @@ export async function boot(
     auth,
     storage: await storageFromEnv(env),
     lifecycle: { shuttingDown: false },
+    logger,
+    metrics: createMetrics({ enabled: Boolean(env.METRICS_TOKEN), poolStats: handle.poolStats }),
   };
   // One instance at a time: the first migrates and seeds, the rest wait and find it done.
   const seed = await handle.exclusive(async () => {
@@ -37,6 +44,17 @@ export async function boot(
     await seedRssSources(deps);
     return (opts.seed ?? env.SEED_DEMO) ? await seedDatabase(deps) : null;
   });
+  // Writes on any instance clear the matching cached reads on this one (LISTEN/NOTIFY).
+  const stopCacheSync = await startCacheSync(deps, handle);
   const app = createApp(deps);
-  return { deps, app, handle, seed, close: () => handle.close() };
+  return {
+    deps,
+    app,
+    handle,
+    seed,
+    close: async () => {
+      await stopCacheSync();
+      await handle.close();
+    },
+  };
 }

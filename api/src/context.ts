@@ -2,6 +2,8 @@ import type { Auth } from './auth/auth';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Storage } from './lib/storage';
+import type { Logger } from './observe/logger';
+import type { Metrics } from './observe/metrics';
 
 export interface SessionUser {
   id: string;
@@ -23,6 +25,10 @@ export interface AppDeps {
   storage: Storage;
   /** Set on SIGTERM: /api/ready answers 503 so a load balancer sends no new requests. */
   lifecycle: { shuttingDown: boolean };
+  logger: Logger;
+  metrics: Metrics;
+  /** Tells the other instances which cached public reads to drop (lib/cache-sync.ts); unset = alone. */
+  cacheBus?: { publish(tags: readonly string[]): void };
 }
 
 export type AppEnv = {

@@ -43,9 +43,20 @@ const envSchema = z
     RSS_ALLOW_PRIVATE: bool.default(false),
     // Daily affiliate link check (London time); 'off' disables it.
     LINK_CHECK_CRON: z.string().min(1).default('30 4 * * *'),
+    // One structured line per request (default: on, except in tests).
     LOG_REQUESTS: bool.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    // Enables GET /metrics (Prometheus) for callers presenting it as a Bearer token; unset = 404.
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    // What shared caches (a CDN) may do with anonymous pages and public API reads, in seconds.
+    CDN_S_MAXAGE: z.coerce.number().int().min(0).max(86_400).default(60),
+    CDN_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(86_400).default(300),
+    // Optional: after every write, the changed surrogate keys are POSTed here (JSON { keys }).
+    CDN_PURGE_URL: z.url({ protocol: /^https?$/ }).optional(),
     // Per-instance micro-cache of public reads, in ms (default: 1000 in production, 0 elsewhere).
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    // Memory the micro-cache may hold per instance, in MB (oldest entries go first past it).
+    PUBLIC_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
     // Behind a reverse proxy: take the client address from X-Forwarded-For.
     TRUST_PROXY: bool.default(false),
     // SIGTERM: how long requests in flight may take to finish before the process exits anyway.

@@ -1,11 +1,15 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import pino from 'pino';
 import { boot } from './bootstrap';
 import { EnvError, loadEnv } from './env';
 import { backgroundJobs } from './jobs';
 import { rssIdle } from './rss/run';
 import { warmCompressedAssets } from './web/compressed';
 import { webAssetsDir } from './web/paths';
+
+/** Before the configuration is read there is no configured logger yet: a plain JSON line to stderr. */
+const startupLogger = pino({ base: { pid: process.pid } }, pino.destination({ fd: 2, sync: true }));
 
 async function main() {
   const started = performance.now();
@@ -14,13 +18,14 @@ async function main() {
     env = loadEnv();
   } catch (err) {
     if (err instanceof EnvError) {
-      console.error(err.message);
+      startupLogger.fatal(err.message);
       process.exit(1);
     }
     throw err;
   }
   const booted = await boot(env);
   const { app, seed, deps } = booted;
+  const { logger } = deps;
   const extraStops: Array<() => Promise<void> | void> = [];
   for (const start of backgroundJobs) {
     const stop = await start(deps);
@@ -29,11 +34,12 @@ async function main() {
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const ms = Math.round(performance.now() - started);
-    console.log(
+    logger.info(
+      { url: env.SITE_URL, port: info.port, database: booted.handle.kind, startMs: ms },
       `Site ready at ${env.SITE_URL} (port ${info.port}, ${booted.handle.kind} database, ${ms} ms)`,
     );
     if (seed?.demoAdmin && !env.isProduction) {
-      console.log(`Demo admin: ${seed.demoAdmin.email} / ${seed.demoAdmin.password}`);
+      logger.info(`Demo admin: ${seed.demoAdmin.email} / ${seed.demoAdmin.password}`);
     }
     // Brotli at its best quality takes ~0.7 s for the main bundle: do it now, off the main thread.
     void warmCompressedAssets(webAssetsDir);
@@ -47,7 +53,7 @@ async function main() {
     // Readiness fails at once so a load balancer stops sending; the listener closes, requests in
     // flight get SHUTDOWN_TIMEOUT_MS to finish, then jobs stop and the pool closes.
     deps.lifecycle.shuttingDown = true;
-    console.log(`${signal}: shutting down (requests in flight have ${env.SHUTDOWN_TIMEOUT_MS} ms)`);
+    logger.info(`${signal}: shutting down (requests in flight have ${env.SHUTDOWN_TIMEOUT_MS} ms)`);
     // A run already going (RSS import) may finish within the same bound; no new one starts.
     const force = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS + 1_000);
     force.unref();
@@ -56,9 +62,10 @@ async function main() {
       rssIdle(deps), // a run an admin started
     ]);
     const drained = await stopServer(env.SHUTDOWN_TIMEOUT_MS);
-    if (!drained) console.warn(`${signal}: requests still open after ${env.SHUTDOWN_TIMEOUT_MS} ms were cut`);
+    if (!drained) logger.warn(`${signal}: requests still open after ${env.SHUTDOWN_TIMEOUT_MS} ms were cut`);
     await jobsStopped;
     await booted.close().catch(() => undefined);
+    logger.flush();
     process.exit(drained ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -88,6 +95,6 @@ function gracefulClose(server: Server) {
 }
 
 main().catch((err) => {
-  console.error('Failed to start:', err instanceof Error ? err.message : err);
+  startupLogger.fatal(`Failed to start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

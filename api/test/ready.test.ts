@@ -8,6 +8,8 @@ import { openDatabase } from '../src/db/client';
 import { articles, products, recipes, user } from '../src/db/schema';
 import { DEMO_ADMIN } from '../src/db/seed';
 import { localStorage } from '../src/lib/storage';
+import { createLogger } from '../src/observe/logger';
+import { createMetrics } from '../src/observe/metrics';
 import { createPostgresDatabase, dbTargets, freshDatabase, testEnv } from './helpers';
 
 describe.each(dbTargets)('GET /api/ready (load balancer readiness) on %s', (kind) => {
@@ -28,6 +30,8 @@ describe.each(dbTargets)('GET /api/ready (load balancer readiness) on %s', (kind
       auth: createAuth(handle.db, env),
       storage: localStorage(env.UPLOAD_DIR),
       lifecycle: { shuttingDown: false },
+      logger: createLogger(env),
+      metrics: createMetrics({ enabled: false }),
     };
     const app = createApp(deps);
 

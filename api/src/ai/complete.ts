@@ -1,7 +1,7 @@
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
-import type { Env } from '../env';
+import type { AppDeps } from '../context';
 import { aiClient } from './client';
 import { AiAnswerError, logAiFailure, mapAiError } from './errors';
 
@@ -42,9 +42,10 @@ export function responseFormat(schema: z.ZodObject, name: string) {
  * Throws ApiError (503/429/502/504) on any failure.
  */
 export async function completeStructured<S extends z.ZodObject>(
-  env: Env,
+  deps: Pick<AppDeps, 'env' | 'logger' | 'metrics'>,
   opts: { name: string; schema: S; messages: ChatCompletionMessageParam[]; maxTokens?: number },
 ): Promise<z.infer<S>> {
+  const { env } = deps;
   const client = aiClient(env);
   try {
     const completion = await client.chat.completions.create({
@@ -71,10 +72,12 @@ export async function completeStructured<S extends z.ZodObject>(
       const first = parsed.error.issues[0];
       throw new AiAnswerError(`${first?.path.join('.') || 'answer'}: ${first?.message ?? 'invalid'}`);
     }
+    deps.metrics.aiCalls.inc({ call: opts.name, outcome: 'ok' });
     return parsed.data;
   } catch (err) {
     const mapped = mapAiError(err);
-    logAiFailure(opts.name, err, mapped);
+    deps.metrics.aiCalls.inc({ call: opts.name, outcome: String(mapped.status) });
+    logAiFailure(deps.logger, opts.name, err, mapped);
     throw mapped;
   }
 }

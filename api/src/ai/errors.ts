@@ -1,3 +1,4 @@
+import type { Logger } from '../observe/logger';
 import OpenAI from 'openai';
 import { ApiError } from '../lib/errors';
 
@@ -54,9 +55,14 @@ export function mapAiError(err: unknown): ApiError {
 }
 
 /** One log line without the error object: no stack, no upstream text, no key. */
-export function logAiFailure(what: string, err: unknown, mapped: ApiError) {
-  const upstream = err instanceof OpenAI.APIError ? ` upstream=${err.status ?? err.constructor.name}` : '';
-  console.warn(
-    `[ai] ${what} failed: ${mapped.status}${upstream} (${(err as Error)?.constructor?.name ?? 'unknown'})`,
+export function logAiFailure(logger: Logger, what: string, err: unknown, mapped: ApiError) {
+  logger.warn(
+    {
+      call: what,
+      status: mapped.status,
+      upstream: err instanceof OpenAI.APIError ? (err.status ?? err.constructor.name) : undefined,
+      error: (err as Error)?.constructor?.name ?? 'unknown',
+    },
+    '[ai] call failed',
   );
 }

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Logger } from '../observe/logger';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,6 +25,18 @@ export interface DatabaseHandle {
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` (a plain identifier). PostgreSQL: one dedicated connection, reconnected after
+   * a loss, with `onReconnect` called since notifications sent meanwhile are lost. Returns a stop function.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** PostgreSQL pool use, for /metrics; undefined on PGlite. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /** Advisory lock key for migrate + seed at start-up (any constant shared by every instance). */
@@ -38,15 +51,18 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir: string;
+  logger?: Logger | undefined;
 }): Promise<DatabaseHandle> {
+  const warn = (msg: string) => (opts.logger ? opts.logger.warn(msg) : console.warn(msg));
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     let closing = false;
+    const listeners = new Set<() => Promise<void>>();
     // An idle connection can be cut from the server side (PostgreSQL restarts, an admin terminates it,
     // a database is dropped WITH (FORCE)). pg then emits 'error' on the pool, and an unheard 'error'
     // event kills the process. The pool has already dropped that client; the next query opens a new one.
     pool.on('error', (err) => {
-      if (!closing) console.warn(`[db] an idle PostgreSQL connection was lost: ${err.message}`);
+      if (!closing) warn(`[db] an idle PostgreSQL connection was lost: ${err.message}`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
@@ -69,10 +85,25 @@ export async function openDatabase(opts: {
           conn.release();
         }
       },
-      close: () => {
+      close: async () => {
         closing = true;
-        return pool.end();
+        // LISTEN connections live outside the pool: end them too, or they would reconnect forever.
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
       },
+      listen: async (channel, onPayload, onReconnect) => {
+        const stop = await listenPg(opts.url!, channel, onPayload, onReconnect, warn);
+        const once = async () => {
+          listeners.delete(once);
+          await stop();
+        };
+        listeners.add(once);
+        return once;
+      },
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const inMemory = opts.dataDir.startsWith('memory://');
@@ -87,5 +118,64 @@ export async function openDatabase(opts: {
     // PGlite belongs to one process: nobody else can start on it at the same time.
     exclusive: (fn) => fn(),
     close: () => client.close(),
+    // One PGlite serves every app built on it (tests): each listener hears every notification.
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+  };
+}
+
+/** A LISTEN connection that comes back after a loss (PostgreSQL restart, idle kill), retried each second. */
+async function listenPg(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  warn: (msg: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (first: boolean) => {
+    const c = new pg.Client({ connectionString: url });
+    const lost = (err?: Error) => {
+      if (stopped || client !== c) return;
+      client = null;
+      warn(`[db] the LISTEN ${channel} connection was lost${err ? `: ${err.message}` : ''}; reconnecting`);
+      c.end().catch(() => undefined);
+      retry = setTimeout(() => void connect(false), 1000);
+      retry.unref();
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    c.on('notification', (n) => {
+      if (n.channel === channel) onPayload(n.payload ?? '');
+    });
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`listen ${channel}`);
+    } catch (err) {
+      if (first) {
+        stopped = true;
+        await c.end().catch(() => undefined);
+        throw err;
+      }
+      lost(err as Error);
+      return;
+    }
+    if (!first) onReconnect?.();
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

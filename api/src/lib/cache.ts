@@ -3,6 +3,8 @@ import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import type { AppDeps, AppEnv } from '../context';
 import { cachedResponse } from './cached-response';
+import { publicCacheControl } from './cdn';
+import { ALL, keyHeaders, keysForRead, parseKeys } from './surrogate-keys';
 
 export interface Cached {
   expires: number;
@@ -10,19 +12,67 @@ export interface Cached {
   headers: [string, string][];
   /** Shared by every hit: a Uint8Array body takes @hono/node-server's direct write path, no copy. */
   body: Uint8Array<ArrayBuffer>;
+  /** Surrogate keys of what it shows (lib/surrogate-keys.ts); none = cleared by every write. */
+  keys?: readonly string[];
+}
+
+/**
+ * What an entry holds in memory: its body, the br and gzip forms made on demand (cached-response.ts,
+ * together about half the body for text) and its headers.
+ */
+const weight = (e: Cached) => Math.round(e.body.byteLength * 1.5) + 512;
+
+/**
+ * One instance's entries, bounded by bytes: a crowd reading 100,000 articles would otherwise fill it
+ * with rendered pages until the process outgrew a small instance. Past the budget the oldest go first.
+ */
+class Store extends Map<string, Cached> {
+  bytes = 0;
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+  override set(key: string, entry: Cached) {
+    this.delete(key);
+    super.set(key, entry);
+    this.bytes += weight(entry);
+    for (const [oldest, old] of this) {
+      if (this.bytes <= this.maxBytes || oldest === key) break;
+      super.delete(oldest);
+      this.bytes -= weight(old);
+    }
+    return this;
+  }
+  override delete(key: string) {
+    const had = this.get(key);
+    if (had) this.bytes -= weight(had);
+    return super.delete(key);
+  }
+  override clear() {
+    this.bytes = 0;
+    super.clear();
+  }
 }
 
 // One micro-cache per app instance (tests build many apps in one process).
-const stores = new WeakMap<AppDeps, Map<string, Cached>>();
-const MAX_ENTRIES = 2000;
+const stores = new WeakMap<AppDeps, Store>();
 
 function storeFor(deps: AppDeps) {
   let store = stores.get(deps);
   if (!store) {
-    store = new Map();
+    store = new Store(deps.env.PUBLIC_CACHE_MAX_MB * 1024 * 1024);
     stores.set(deps, store);
   }
   return store;
+}
+
+/** Bytes held by this instance's public cache (tests and the bench). */
+export function cachedBytes(deps: AppDeps) {
+  return stores.get(deps)?.bytes ?? 0;
+}
+
+/** The cache key of an anonymous server render of `url` (web/ssr.ts, cache-fast-path.ts). */
+export function pageCacheKey(url: URL) {
+  return `ssr:${url.pathname}${url.search}`;
 }
 
 /** A live cached entry of this instance, or undefined. */
@@ -41,9 +91,7 @@ function getStale(deps: AppDeps, key: string, grace: number): Cached | undefined
 }
 
 export function putCached(deps: AppDeps, key: string, ttl: number, entry: Omit<Cached, 'expires'>) {
-  const store = storeFor(deps);
-  if (store.size >= MAX_ENTRIES) store.clear();
-  store.set(key, { ...entry, expires: Date.now() + ttl });
+  storeFor(deps).set(key, { ...entry, expires: Date.now() + ttl });
 }
 
 export type CachedEntry = Omit<Cached, 'expires'>;
@@ -72,9 +120,28 @@ export function singleFlight(
   return mine;
 }
 
-/** Forget every cached public read of this instance (after any successful API write). */
+/** Forget every cached public read of this instance. */
 export function clearPublicCache(deps: AppDeps) {
   stores.get(deps)?.clear();
+}
+
+/**
+ * Forget this instance's cached reads that show any of `keys` (and those that name nothing, to be
+ * safe). A linear pass: writes are rare and the store is bounded (PUBLIC_CACHE_MAX_MB).
+ */
+export function clearCachedKeys(deps: AppDeps, keys: readonly string[]) {
+  const store = stores.get(deps);
+  if (!store || keys.length === 0) return;
+  if (keys.includes(ALL)) return store.clear();
+  const changed = new Set(keys);
+  for (const [key, entry] of store) {
+    if (!entry.keys?.length || entry.keys.some((k) => changed.has(k))) store.delete(key);
+  }
+}
+
+/** Counted only when /metrics is on: the hit path stays as short as it can. */
+export function countLookup(deps: AppDeps, result: 'hit' | 'stale' | 'miss') {
+  if (deps.metrics.enabled) deps.metrics.cache.inc({ result });
 }
 
 /**
@@ -82,9 +149,10 @@ export function clearPublicCache(deps: AppDeps) {
  * a Cache-Control header, and a per-instance micro-cache of PUBLIC_CACHE_MS (1 s in production, off
  * elsewhere) so a burst of readers costs one query. When an entry expires, one reader refreshes it;
  * readers arriving meanwhile get the previous copy (at most one TTL past expiry) instead of waiting.
- * Writes through this instance clear it at once; other instances catch up within the TTL.
+ * A write on any instance clears the entries showing what it changed, on every instance (cache-sync.ts).
  * Never use it on answers that depend on who asks.
- * max-age defaults to 0 so browsers revalidate every time (cheap 304s), as spec §7 wants data never stale.
+ * max-age defaults to 0 so browsers revalidate every time (cheap 304s), as spec §7 wants data never stale;
+ * a CDN may keep it CDN_S_MAXAGE s (lib/cdn.ts), and Surrogate-Key / Cache-Tag name what it shows.
  */
 export function publicCache(maxAgeSeconds = 0): MiddlewareHandler<AppEnv> {
   const tag = etag();
@@ -98,22 +166,27 @@ export function publicCache(maxAgeSeconds = 0): MiddlewareHandler<AppEnv> {
       const ttl = deps.env.PUBLIC_CACHE_MS;
       const key = c.req.url;
       const refreshing = ttl > 0 ? flights.get(deps)?.get(key) : undefined;
+      const fresh = ttl > 0 ? getCached(deps, key) : undefined;
       const served =
-        ttl > 0
-          ? (getCached(deps, key) ??
-            (refreshing && (getStale(deps, key, ttl) ?? (await refreshing.catch(() => null)))))
-          : undefined;
+        fresh ?? (refreshing && (getStale(deps, key, ttl) ?? (await refreshing.catch(() => null))));
+      if (ttl > 0) countLookup(deps, fresh ? 'hit' : served ? 'stale' : 'miss');
       if (served) {
         c.res = cachedResponse(served, c.req.header('accept-encoding'));
         return;
       }
       const run = async (): Promise<Entry | null> => {
         await next();
-        if (c.res.status === 200 && !c.res.headers.has('cache-control')) {
-          c.header('cache-control', `public, max-age=${maxAgeSeconds}, must-revalidate`);
+        if (c.res.status !== 200) return null;
+        // What it shows, for this cache and a CDN: the route's keys plus any the handler added.
+        const keys = [
+          ...new Set([...keysForRead(c.req.path), ...parseKeys(c.res.headers.get('surrogate-key'))]),
+        ];
+        if (!c.res.headers.has('cache-control')) {
+          c.header('cache-control', publicCacheControl(deps.env, maxAgeSeconds));
+          for (const [name, value] of keyHeaders(keys)) c.header(name, value);
         }
-        if (ttl <= 0 || c.res.status !== 200) return null;
-        const entry = await snapshot(c.res);
+        if (ttl <= 0) return null;
+        const entry = { ...(await snapshot(c.res)), keys };
         putCached(deps, key, ttl, entry);
         return entry;
       };

@@ -1,5 +1,6 @@
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { AppDeps } from '../context';
 import type { Env } from '../env';
 import { ApiError } from './errors';
 
@@ -70,11 +71,16 @@ export async function storageFromEnv(env: Env): Promise<Storage> {
 }
 
 /** Store an upload; a file store that is down is a 503 the admin can retry, not a 500. */
-export async function storeUpload(storage: Storage, name: string, data: Uint8Array, contentType: string) {
+export async function storeUpload(
+  deps: Pick<AppDeps, 'storage' | 'logger'>,
+  name: string,
+  data: Uint8Array,
+  contentType: string,
+) {
   try {
-    await storage.put(name, data, contentType);
+    await deps.storage.put(name, data, contentType);
   } catch (err) {
-    console.error(`[uploads] could not store ${name}:`, (err as Error).message);
+    deps.logger.error({ name, err: (err as Error).message }, '[uploads] could not store');
     throw new ApiError(503, 'The file store is not answering. The image was not saved. Please try again.');
   }
 }

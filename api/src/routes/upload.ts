@@ -21,6 +21,6 @@ export const uploadRoutes = new Hono<AppEnv>().post('/upload', requireAdmin, ima
   });
   const name = `${randomUUID()}.${out.ext}`;
   const { storage, env } = c.var.deps;
-  await storeUpload(storage, name, out.data, out.mime);
+  await storeUpload(c.var.deps, name, out.data, out.mime);
   return c.json({ imageUrl: `${env.SITE_URL}${storage.publicPath(name)}` }, 201);
 });

@@ -1,4 +1,5 @@
 import { ZodError } from 'zod';
+import type { AppDeps } from '../context';
 import { builtInRecipeWriter, type RecipeWriter, type ThemeItem, themedRecipeSchema } from './recipe-writer';
 
 /** The AI time one run may spend on recipes, all calls together. */
@@ -19,6 +20,7 @@ export interface BudgetedWriter extends RecipeWriter {
 export function budgetedWriter(
   writer: RecipeWriter,
   { budgetMs = AI_RUN_BUDGET_MS, callTimeoutMs = AI_CALL_TIMEOUT_MS } = {},
+  observe?: Pick<AppDeps, 'logger' | 'metrics'>,
 ): BudgetedWriter {
   const deadline = Date.now() + budgetMs;
   let stoppedBecause: string | null = null;
@@ -44,13 +46,18 @@ export function budgetedWriter(
       return builtInRecipeWriter.write(item);
     }
     try {
-      return themedRecipeSchema.parse(
+      const recipe = themedRecipeSchema.parse(
         await writer.write(item, { timeoutMs: Math.min(callTimeoutMs, remaining) }),
       );
+      observe?.metrics.aiCalls.inc({ call: 'rss_recipe', outcome: 'ok' });
+      return recipe;
     } catch (err) {
-      stoppedBecause =
-        err instanceof ZodError ? 'its answer did not match the recipe schema' : (err as Error).message;
-      console.warn(`[rss] ${writer.name} recipe writer failed (${stoppedBecause}); built-in from now on`);
+      const invalid = err instanceof ZodError;
+      stoppedBecause = invalid ? 'its answer did not match the recipe schema' : (err as Error).message;
+      observe?.metrics.aiCalls.inc({ call: 'rss_recipe', outcome: invalid ? 'invalid' : 'failed' });
+      const why = `${writer.name} recipe writer failed (${stoppedBecause}); built-in from now on`;
+      if (observe) observe.logger.warn(`[rss] ${why}`);
+      else console.warn(`[rss] ${why}`);
       return builtInRecipeWriter.write(item);
     }
   }

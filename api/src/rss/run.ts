@@ -3,6 +3,7 @@ import { slugify, readTimeMinutes } from '@site/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { articles, type FeedRunResult, recipes, rssRuns } from '../db/schema';
+import { invalidate } from '../lib/cache-sync';
 import { DEFAULT_LIMITS, type FetchLimits, fetchFeed } from './fetch-feed';
 import { type FeedItem, parseFeed } from './parse-feed';
 import { budgetedWriter } from './ai-budget';
@@ -74,8 +75,14 @@ export async function startRssRun(
   }
   const done = (async () => {
     try {
-      return await importAll(deps, runId, sources, opts);
+      const summary = await importAll(deps, runId, sources, opts);
+      deps.metrics.rssRuns.inc({ outcome: summary.status });
+      // New articles and recipes show in the lists on every instance and at the CDN.
+      if (summary.articlesCreated || summary.recipesCreated)
+        invalidate(deps, ['list:articles', 'list:recipes']);
+      return summary;
     } catch (err) {
+      deps.metrics.rssRuns.inc({ outcome: 'failed' });
       await deps.db
         .update(rssRuns)
         .set({ status: 'failed', finishedAt: new Date(), error: (err as Error).message.slice(0, 500) })
@@ -87,7 +94,7 @@ export async function startRssRun(
     }
   })();
   inFlight.set(deps, done);
-  done.catch((err) => console.error('[rss] run failed:', err));
+  done.catch((err: Error) => deps.logger.error({ err: err.message, runId }, '[rss] run failed'));
   return { runId, done };
 }
 
@@ -105,7 +112,7 @@ async function importAll(
 ): Promise<RunSummary> {
   const limits: FetchLimits = { ...DEFAULT_LIMITS, allowPrivate: deps.env.RSS_ALLOW_PRIVATE, ...opts.limits };
   // One budget for the whole run: a dead AI service cannot hold every themed feed in turn.
-  const writer = budgetedWriter(opts.writer ?? defaultRecipeWriter(deps.env), opts.ai);
+  const writer = budgetedWriter(opts.writer ?? defaultRecipeWriter(deps.env), opts.ai, deps);
   // Feeds are fetched side by side; each one fails alone.
   const feeds = await Promise.all(sources.map((source) => importFeed(deps, runId, source, limits, writer)));
   const failed = feeds.filter((f) => f.error).length;

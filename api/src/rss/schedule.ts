@@ -22,13 +22,16 @@ export async function startRssSchedule(deps: AppDeps) {
     job = new Cron(deps.env.RSS_CRON, { name: 'rss-import', protect: true, timezone: 'UTC' }, async () => {
       try {
         const summary = await runRssNow(deps, 'schedule');
-        if (!summary) console.log('[rss] scheduled run skipped: another instance is importing');
-        else
-          console.log(
-            `[rss] run ${summary.runId} ${summary.status}: ${summary.articlesCreated} new articles`,
+        if (!summary) {
+          deps.metrics.rssRuns.inc({ outcome: 'skipped' });
+          deps.logger.info('[rss] scheduled run skipped: another instance is importing');
+        } else
+          deps.logger.info(
+            { runId: summary.runId, status: summary.status, articlesCreated: summary.articlesCreated },
+            '[rss] scheduled run finished',
           );
       } catch (err) {
-        console.error('[rss] scheduled run failed:', (err as Error).message);
+        deps.logger.error({ err: (err as Error).message }, '[rss] scheduled run failed');
       }
     });
   } catch (err) {

@@ -3,8 +3,17 @@ import { pathToFileURL } from 'node:url';
 import type { Context, Handler, Hono } from 'hono';
 import { CLIENT_IP_HEADER } from '../auth/auth';
 import { hasSessionCredentials } from '../auth/middleware';
-import { type CachedEntry, getCached, putCached, singleFlight } from '../lib/cache';
+import {
+  type CachedEntry,
+  countLookup,
+  getCached,
+  pageCacheKey,
+  putCached,
+  singleFlight,
+} from '../lib/cache';
 import { cachedResponse } from '../lib/cached-response';
+import { PRIVATE_NO_STORE, publicCacheControl } from '../lib/cdn';
+import { keyHeaders, parseKeys } from '../lib/surrogate-keys';
 import type { AppEnv } from '../context';
 import { webClientDir, webServerEntry } from './paths';
 
@@ -38,6 +47,11 @@ async function loadRenderer(): Promise<Renderer> {
   return { template, render: mod.render };
 }
 
+/** Pages never cacheable by a CDN even when anonymous: the admin, and details that need sign-in (spec §2). */
+const PRIVATE_PAGES = /^\/(admin|product|recipe)(\/|$)/;
+/** Read by every render; for an anonymous reader it is always "nobody", so it does not make a page private. */
+const SESSION_PATH = '/api/auth/user';
+
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Site not built</title>
 <p>The web app has not been built yet. Run <code>npx -y pnpm@10 build</code> (or <code>npx -y pnpm@10 start</code>).</p>`;
 
@@ -57,7 +71,7 @@ export function ssrHandler(app: Hono<AppEnv>): Handler<AppEnv> {
     const { env } = c.var.deps;
     const url = new URL(c.req.url);
     // Anonymous readers all get the same page: serve a burst of them from one render (lib/cache.ts).
-    const cacheKey = `ssr:${url.pathname}${url.search}`;
+    const cacheKey = pageCacheKey(url);
     const cacheable = env.PUBLIC_CACHE_MS > 0 && !hasSessionCredentials(c.req.raw.headers);
     const forward: Record<string, string> = {
       cookie: c.req.header('cookie') ?? '',
@@ -66,17 +80,33 @@ export function ssrHandler(app: Hono<AppEnv>): Handler<AppEnv> {
     const authz = c.req.header('authorization');
     if (authz) forward.authorization = authz;
     const renderPage = async () => {
+      // A page is as shareable as the least shareable answer it shows, and shows the keys of all of them.
+      let shared = !hasSessionCredentials(c.req.raw.headers) && !PRIVATE_PAGES.test(url.pathname);
+      const keys = new Set<string>();
       const result = await renderer.render({
         url: url.pathname + url.search,
-        fetchApi: async (path) => app.request(path, { headers: forward }),
+        fetchApi: async (path) => {
+          const res = await app.request(path, { headers: forward });
+          if (!path.startsWith(SESSION_PATH) && !res.headers.get('cache-control')?.startsWith('public'))
+            shared = false;
+          for (const key of parseKeys(res.headers.get('surrogate-key'))) keys.add(key);
+          return res;
+        },
         siteUrl: env.SITE_URL,
         brand: env.BRAND_NAME,
       });
-      const headers: [string, string][] = [['content-type', 'text/html; charset=UTF-8']];
+      const headers: [string, string][] = [
+        ['content-type', 'text/html; charset=UTF-8'],
+        // The same URL is a different page for a signed-in reader.
+        ['vary', 'Cookie'],
+      ];
       if (result.redirect)
         return {
           status: 302,
-          headers: [...headers, ['location', result.redirect]] as [string, string][],
+          headers: [...headers, ['location', result.redirect], ['cache-control', PRIVATE_NO_STORE]] as [
+            string,
+            string,
+          ][],
           body: new Uint8Array(0),
         };
       const page = renderer.template
@@ -86,11 +116,18 @@ export function ssrHandler(app: Hono<AppEnv>): Handler<AppEnv> {
       const body = new TextEncoder().encode(page);
       return {
         status: result.status,
-        headers: [...headers, ['cache-control', 'no-cache']] as [string, string][],
+        headers: [
+          ...headers,
+          ...(shared && result.status === 200
+            ? [['cache-control', publicCacheControl(env)] as [string, string], ...keyHeaders([...keys])]
+            : [['cache-control', PRIVATE_NO_STORE] as [string, string]]),
+        ],
+        keys: [...keys],
         body,
       };
     };
     let entry: CachedEntry | undefined = cacheable ? getCached(c.var.deps, cacheKey) : undefined;
+    if (cacheable) countLookup(c.var.deps, entry ? 'hit' : 'miss');
     if (!entry) {
       // Concurrent anonymous requests for one page share a single render.
       entry = cacheable

@@ -87,7 +87,7 @@ export const staticRoutes = new Hono<AppEnv>()
     try {
       file = await storage.get(name);
     } catch (err) {
-      console.error(`[uploads] could not read ${name}:`, (err as Error).message);
+      c.var.deps.logger.error({ name, err: (err as Error).message }, '[uploads] could not read');
       return c.json({ message: 'The file store is not answering. Please try again.' }, 503);
     }
     if (!file) return c.json({ message: 'Not found' }, 404);

@@ -14,11 +14,11 @@ export async function startLinkHealthSchedule(deps: AppDeps) {
     job = new Cron(pattern, { name: 'link-health', protect: true, timezone: 'Europe/London' }, async () => {
       try {
         const run = await startLinkCheck(deps);
-        if (!run) return console.log('[links] scheduled check skipped: another instance is checking');
+        if (!run) return deps.logger.info('[links] scheduled check skipped: another instance is checking');
         const { checked, broken } = await run.done;
-        console.log(`[links] checked ${checked} affiliate links: ${broken} broken`);
+        deps.logger.info({ checked, broken }, '[links] checked affiliate links');
       } catch (err) {
-        console.error('[links] scheduled check failed:', (err as Error).message);
+        deps.logger.error({ err: (err as Error).message }, '[links] scheduled check failed');
       }
     });
   } catch (err) {

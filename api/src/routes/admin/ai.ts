@@ -64,7 +64,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
     } satisfies AiStatus);
   })
   .post('/admin/analyze-product-image', requireAdmin, requireAi, imageBodyLimit, async (c) => {
-    const { env, db, storage } = c.var.deps;
+    const { db, storage } = c.var.deps;
     const form = await readMultipart(c.req.raw);
     const fields = analyzeImageFields.safeParse({
       category: form.get('category') ?? undefined,
@@ -73,7 +73,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
     if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? 'Invalid input');
     const image = await checkImage(await fileField(form, 'image', 'Please select an image file'));
 
-    const answer = await completeStructured(env, {
+    const answer = await completeStructured(c.var.deps, {
       name: 'product_image_review',
       schema: aiReviewAnswer,
       messages: imageReviewMessages({ ...fields.data, dataUrl: await imageDataUrl(image) }),
@@ -84,7 +84,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
     // The photo becomes the article's image (re-encoded like any upload).
     const file = await reencodeImage(image);
     const name = `ai-${randomUUID()}.${file.ext}`;
-    await storeUpload(storage, name, file.data, file.mime);
+    await storeUpload(c.var.deps, name, file.data, file.mime);
     let article: Awaited<ReturnType<typeof createDraft>>;
     try {
       article = await createDraft(db, {
@@ -103,9 +103,9 @@ export const adminAiRoutes = new Hono<AppEnv>()
     return c.json({ ...answer, rating, content, article } satisfies AiReviewResult, 201);
   })
   .post('/admin/ai/review', requireAdmin, requireAi, validate('json', aiReviewInput), async (c) => {
-    const { env, db } = c.var.deps;
+    const { db } = c.var.deps;
     const input = c.req.valid('json');
-    const answer = await completeStructured(env, {
+    const answer = await completeStructured(c.var.deps, {
       name: 'product_review',
       schema: aiReviewAnswer,
       messages: reviewMessages(input),
@@ -123,9 +123,9 @@ export const adminAiRoutes = new Hono<AppEnv>()
     return c.json({ ...answer, rating, content, article } satisfies AiReviewResult, 201);
   })
   .post('/admin/ai/comparison', requireAdmin, requireAi, validate('json', aiComparisonInput), async (c) => {
-    const { env, db } = c.var.deps;
+    const { db } = c.var.deps;
     const input = c.req.valid('json');
-    const answer = await completeStructured(env, {
+    const answer = await completeStructured(c.var.deps, {
       name: 'product_comparison',
       schema: aiComparisonAnswer,
       messages: comparisonMessages(input),

@@ -31,6 +31,6 @@ export const adminInsightsRoutes = new Hono<AppEnv>()
   .post('/admin/insights/link-health/run', async (c) => {
     const run = await startLinkCheck(c.var.deps);
     if (!run) throw new ApiError(409, 'A link check is already running. Try again when it has finished.');
-    run.done.catch((err: Error) => console.error('[links] check failed:', err.message));
+    run.done.catch((err: Error) => c.var.deps.logger.error({ err: err.message }, '[links] check failed'));
     return c.json({ message: 'Link check started' }, 202);
   });

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../context';
 import { articles } from '../../db/schema';
 import { articleDate, articleSearchDocument } from '../../db/schema/content';
 import { publicCache } from '../../lib/cache';
+import { addKeys } from '../../lib/surrogate-keys';
 import { notFound } from '../../lib/errors';
 import { articleBodyHtml } from '../../lib/html';
 import { validate } from '../../lib/validate';
@@ -93,5 +94,6 @@ export const contentPublicRoutes = new Hono<AppEnv>()
       .where(and(published, match))
       .limit(1);
     if (!row) throw notFound('Article not found');
+    addKeys(c, `article:${row.id}`);
     return c.json({ ...row, contentHtml: articleBodyHtml(row.content) });
   });

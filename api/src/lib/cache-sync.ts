@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { AppDeps, AppEnv } from '../context';
+import type { DatabaseHandle } from '../db/client';
+import { clearCachedKeys, clearPublicCache } from './cache';
+import { purgeCdn } from './cdn';
+import { ALL, keysForWrite } from './surrogate-keys';
+
+/** The PostgreSQL NOTIFY channel every instance of one database listens on. */
+const CHANNEL = 'public_cache';
+/** NOTIFY payloads stop at 8000 bytes; past this many keys, clear everything instead. */
+const MAX_KEYS = 100;
+
+/**
+ * After a write: drop the cached reads showing `keys` here at once, on every other instance through
+ * NOTIFY (they hear it within milliseconds), and at the CDN (CDN_PURGE_URL). Never throws or waits.
+ */
+export function invalidate(deps: AppDeps, keys: readonly string[]) {
+  if (keys.length === 0) return;
+  const sent = keys.length > MAX_KEYS ? [ALL] : [...new Set(keys)];
+  clearCachedKeys(deps, sent);
+  deps.cacheBus?.publish(sent);
+  purgeCdn(deps, sent);
+}
+
+/** Every successful write through the API clears what it changed (lib/surrogate-keys.ts: keysForWrite). */
+export const invalidateOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return;
+  if (c.res.status >= 400) return;
+  invalidate(c.var.deps, keysForWrite(c.req.path));
+};
+
+/**
+ * Join this instance to the others on the same database: publish our writes' keys, and clear what
+ * theirs changed. Our own notifications come back to us too; the sender id skips them. If the LISTEN
+ * connection was lost, notifications may have been missed meanwhile, so the whole cache goes.
+ */
+export async function startCacheSync(
+  deps: AppDeps,
+  db: Pick<DatabaseHandle, 'listen' | 'notify'>,
+): Promise<() => Promise<void>> {
+  const me = randomUUID();
+  const stop = await db.listen(
+    CHANNEL,
+    (payload) => {
+      try {
+        const msg = JSON.parse(payload) as { from?: string; keys?: unknown };
+        if (msg.from === me) return;
+        const keys = Array.isArray(msg.keys)
+          ? msg.keys.filter((k): k is string => typeof k === 'string')
+          : [ALL];
+        clearCachedKeys(deps, keys.length ? keys : [ALL]);
+      } catch {
+        clearPublicCache(deps);
+      }
+    },
+    () => clearPublicCache(deps),
+  );
+  deps.cacheBus = {
+    publish(keys) {
+      db.notify(CHANNEL, JSON.stringify({ from: me, keys })).catch((err: Error) =>
+        // The others then serve the old copy until their TTL (PUBLIC_CACHE_MS) runs out.
+        deps.logger.warn({ err: err.message }, '[cache] could not notify the other instances'),
+      );
+    },
+  };
+  return async () => {
+    deps.cacheBus = undefined;
+    await stop();
+  };
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { AppDeps, AppEnv } from '../context';
+
+const routeLabels = new WeakMap<Request, string>();
+
+/** For answers given before routing (cache-fast-path.ts): the route pattern that made them. */
+export function labelRoute(c: Context, route: string) {
+  routeLabels.set(c.req.raw, route);
+}
+
+/** A caller's id is kept only if it looks like one (no log injection, bounded length). */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * One JSON line per request (id, method, route pattern, status, duration) and the request metrics.
+ * The id comes from X-Request-Id (a load balancer's) or is made here, and is echoed back so a
+ * reader's report can be matched to the line. Nothing from the headers or body is logged.
+ */
+export function observeRequests(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const { logger, metrics } = deps;
+  const logLines = deps.env.LOG_REQUESTS ?? deps.env.NODE_ENV !== 'test';
+  return async (c, next) => {
+    const started = performance.now();
+    const given = c.req.header('x-request-id');
+    const id = given && REQUEST_ID.test(given) ? given : randomUUID();
+    await next();
+    c.res.headers.set('x-request-id', id);
+    if (!logLines && !metrics.enabled) return;
+    const ms = performance.now() - started;
+    // The pattern (/api/content/:identifier), not the path: bounded label values, no ids in metrics.
+    const route = routeLabels.get(c.req.raw) ?? routePath(c);
+    const status = c.res.status;
+    if (logLines) {
+      const line = {
+        reqId: id,
+        method: c.req.method,
+        route,
+        path: c.req.path,
+        status,
+        ms: Math.round(ms * 10) / 10,
+      };
+      if (status >= 500) logger.error(line, 'request failed');
+      else logger.info(line, 'request');
+    }
+    if (metrics.enabled) {
+      metrics.requests.inc({ method: c.req.method, route, status: String(status) });
+      metrics.duration.observe({ method: c.req.method, route }, ms / 1000);
+    }
+  };
+}
