@@ -175,8 +175,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       expect(feeds.hits.get('/slow-rss.xml')).toBe(1);
     });
 
-    // enabled when cache invalidation across instances lands
-    it.skip('a write on A is visible on B and C within 1 s, with PUBLIC_CACHE_MS=30000', async () => {
+    it('a write on A is visible on B and C within 1 s, with PUBLIC_CACHE_MS=30000', async () => {
       const list = async (s: RunningSite) =>
         ((await (await fetch(`${s.url}/api/content?limit=20`)).json()) as Array<{ title: string }>).map(
           (a) => a.title,

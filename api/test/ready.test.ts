@@ -38,7 +38,7 @@ describe.each(dbTargets)('GET /api/ready (load balancer readiness) on %s', (kind
     const before = await app.request('/api/ready');
     expect(before.status).toBe(503);
     expect(await before.json()).toEqual({ message: 'Database migrations are not applied yet' });
-    expect(before.headers.get('cache-control')).toBe('no-store');
+    expect(before.headers.get('cache-control')).toBe('private, no-store');
     expect((await app.request('/api/health')).status).toBe(200);
 
     await handle.migrate();

@@ -4,7 +4,7 @@ import type { AppEnv } from '../context';
 import { migrationsApplied } from '../db/migrations-status';
 
 /** Never cached by anyone: a probe must see this instance as it is now. */
-const NO_STORE = { 'cache-control': 'no-store' };
+const NO_STORE = { 'cache-control': 'private, no-store' };
 
 export const healthRoutes = new Hono<AppEnv>()
   .get('/health', async (c) => {
