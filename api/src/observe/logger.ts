@@ -22,9 +22,15 @@ export function createLogger(env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL' | 'isProduc
   };
   if (env.isProduction) return pino(options, pino.destination({ sync: false }));
   if (env.NODE_ENV === 'test') return pino(options, pino.destination({ sync: true }));
-  // pino-pretty as a stream in this thread (not a worker transport): development only.
+  // pino-pretty as a stream in this thread (not a worker transport): development only. Colours only
+  // on a terminal: piped output (a process manager, the e2e harness) must stay plain text.
   return pino(
     options,
-    pretty({ sync: true, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss' }),
+    pretty({
+      sync: true,
+      colorize: Boolean(process.stdout.isTTY),
+      ignore: 'pid,hostname',
+      translateTime: 'HH:MM:ss',
+    }),
   );
 }
