@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
-import { ApiError } from './lib/errors';
 import { publicCacheFastPath } from './lib/cache-fast-path';
 import { invalidateOnWrite } from './lib/cache-sync';
 import { PRIVATE_NO_STORE } from './lib/cdn';
 import { clientIp } from './lib/client-ip';
+import { errorResponse } from './lib/error-response';
 import { metricsHandler } from './observe/metrics-route';
 import { observeRequests } from './observe/request';
 import { apiRoutes } from './routes';
@@ -17,12 +16,18 @@ import { goRoutes } from './routes/go';
 import { staticRoutes } from './web/static';
 import { ssrHandler } from './web/ssr';
 import { seoRoutes } from './routes/seo';
+import { closeAfterEarlyAnswer } from './security/early-answer';
+import { CSP_REPORT_PATH, cspHeaders } from './security/csp';
+import { originCheck } from './security/origin';
+import { refuseControlCharsInAuthBody, refuseControlCharsInUrl } from './security/hostile-input';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** One place for error handling, not-found, headers and limits; tests build their own with createApp(deps). */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  app.use(closeAfterEarlyAnswer);
+  app.use(cspHeaders);
 
   // Request id, one structured log line and the request metrics (observe/).
   app.use(observeRequests(deps));
@@ -46,6 +51,10 @@ export function createApp(deps: AppDeps) {
     c.req.raw.headers.set(CLIENT_IP_HEADER, clientIp(c, deps.env.TRUST_PROXY));
     await next();
   });
+  // Cross-site writes stop here, before any body is read (security/origin.ts).
+  app.use(originCheck(deps.env, [CSP_REPORT_PATH]));
+  // NUL and other control characters in a path or query string stop here, before any route reads them.
+  app.use(refuseControlCharsInUrl);
   // An API answer is private unless its route says otherwise (lib/cache.ts publicCache): nothing
   // tied to a session (auth, admin, product and recipe details) is ever kept by a shared cache.
   app.use('/api/*', async (c, next) => {
@@ -72,6 +81,7 @@ export function createApp(deps: AppDeps) {
     })(c, next);
   });
 
+  app.use('/api/auth/*', refuseControlCharsInAuthBody);
   app.on(['GET', 'POST'], '/api/auth/*', async (c, next) => {
     // Our own /api/auth/user and /api/auth/admin-status come first.
     if (c.req.path === '/api/auth/user' || c.req.path === '/api/auth/admin-status') return next();
@@ -92,15 +102,7 @@ export function createApp(deps: AppDeps) {
   app.get('*', ssrHandler(app));
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
-  app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json({ message: err.message, ...err.extra }, err.status);
-    if (err instanceof HTTPException) {
-      return c.json({ message: err.message || 'Request failed' }, err.status);
-    }
-    if (err instanceof SyntaxError) return c.json({ message: 'Malformed JSON body' }, 400);
-    deps.logger.error({ err, method: c.req.method, path: c.req.path }, 'unhandled error');
-    return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
-  });
+  app.onError(errorResponse);
 
   return routed;
 }

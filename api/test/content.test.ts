@@ -179,7 +179,7 @@ describe.each(dbTargets)('public content API on %s', (kind) => {
     const one = await json<Record<string, unknown>>(`/api/challenges/${list[0]?.id}`);
     expect(one).toMatchObject({ title: 'Hydrate', participantCount: 10, active: true });
     expect((await get('/api/challenges/99999')).status).toBe(404);
-    expect((await get('/api/challenges/abc')).status).toBe(400);
+    expect((await get('/api/challenges/abc')).status).toBe(404);
   });
 
   it('POST /api/stories stores a valid story for admins, rejects bad input, rate-limits per address', async () => {

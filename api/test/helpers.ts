@@ -145,3 +145,21 @@ export async function signUpAdmin(booted: Booted) {
   await booted.deps.db.update(user).set({ isAdmin: true }).where(eq(user.email, s.email));
   return s;
 }
+
+/** A session cookie header for this account, signed in over the in-process app (for raw requests). */
+export async function sessionCookie(app: AnyApp, email: string, password: string): Promise<string> {
+  const res = await app.request('/api/auth/sign-in/email', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: 'http://localhost:3000',
+      'x-forwarded-for': `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}

@@ -77,6 +77,6 @@ describe.each(dbTargets)('recipes API on %s', (kind) => {
     const missing = await user.get('/api/recipes/999999');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: 'Recipe not found' });
-    expect((await user.get('/api/recipes/x')).status).toBe(400);
+    expect((await user.get('/api/recipes/x')).status).toBe(404);
   });
 });

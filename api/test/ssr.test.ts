@@ -31,7 +31,8 @@ describe.each(dbTargets)('server-rendered public pages on %s', (kind) => {
     [...html.matchAll(/<script data-seo type="application\/ld\+json">(.*?)<\/script>/gs)].map(
       (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
     );
-  const state = (html: string) => html.match(/window\.__SSR__=(.*?)<\/script>/s)?.[1] ?? '';
+  const state = (html: string) =>
+    html.match(/<script type="application\/json" id="ssr-state">(.*?)<\/script>/s)?.[1] ?? '';
 
   it('home: title with brand suffix, head tags, WebSite + Organization JSON-LD, featured and challenges in the HTML', async () => {
     const { status, html } = await page('/');

@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './helpers/money';
 export * from './helpers/text';
+export * from './helpers/safe-path';
 export * from './helpers/time';
 export * from './schemas/common';
 export * from './schemas/article';

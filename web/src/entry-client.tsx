@@ -7,14 +7,9 @@ import { App } from './App';
 import { browserFetcher } from './lib/api';
 import { createQueryClient } from './lib/query-client';
 import type { SiteInfo } from './lib/seo';
+import { readSsrState } from './lib/ssr-state';
 
-declare global {
-  interface Window {
-    __SSR__?: { site: SiteInfo; query: DehydratedState };
-  }
-}
-
-const ssr = window.__SSR__;
+const ssr = readSsrState<{ site: SiteInfo; query: DehydratedState }>();
 const queryClient = createQueryClient(browserFetcher);
 if (ssr) hydrate(queryClient, ssr.query);
 const site = ssr?.site ?? { siteUrl: window.location.origin, brand: 'Bloom & Balance' };

@@ -5,6 +5,7 @@ import { App } from './App';
 import type { Fetcher } from './lib/api';
 import { createQueryClient } from './lib/query-client';
 import { type HeadCollector, headTags, headTagsToHtml } from './lib/seo';
+import { SSR_STATE_ID } from './lib/ssr-state';
 import { currentUserKey } from './lib/use-current-user';
 import { type RouteHandle, routes } from './routes';
 
@@ -71,6 +72,8 @@ export async function render(req: RenderRequest) {
       ? headTagsToHtml(headTags(head.props, site, url.pathname))
       : `<title>${req.brand}</title>`,
     html,
-    stateScript: `<script>window.__SSR__=${state}</script>`,
+    // A data block, like JSON-LD: the browser never runs it, so the strict CSP needs no nonce for it and
+    // a cached page stays byte-identical (api/src/security/csp.ts).
+    stateScript: `<script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
   };
 }

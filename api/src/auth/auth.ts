@@ -4,6 +4,7 @@ import { bearer } from 'better-auth/plugins';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Env } from '../env';
+import { trustedOrigins } from '../security/origin';
 
 /** Header our app sets from the socket (or trusted proxy) for better-auth's rate limiter. */
 export const CLIENT_IP_HEADER = 'x-site-client-ip';
@@ -17,7 +18,8 @@ export function createAuth(db: Database, env: Env) {
     baseURL: env.SITE_URL,
     basePath: '/api/auth',
     secret: env.BETTER_AUTH_SECRET ?? DEV_SECRET,
-    trustedOrigins: [env.SITE_URL],
+    // The same origins our own check accepts (security/origin.ts).
+    trustedOrigins: trustedOrigins(env),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

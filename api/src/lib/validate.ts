@@ -4,7 +4,8 @@ import type { ZodType } from 'zod';
 
 /**
  * zValidator that answers bad input with 400 `{ message, issues }` (DESIGN.md §3).
- * The message names the first problem so a human can act on it.
+ * The message names the first problem so a human can act on it. A path parameter that is not a
+ * valid key ("-1", "2147483648", "a\u0000b") names nothing that can exist: 404, as for a missing id.
  */
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(
   target: Target,
@@ -12,6 +13,7 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
 ) {
   return zValidator(target, schema, (result, c) => {
     if (!result.success) {
+      if (target === 'param') return c.json({ message: 'Not found' }, 404);
       const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
       const first = issues[0];
       const message = first

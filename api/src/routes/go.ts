@@ -1,4 +1,4 @@
-import { safeReturnPath } from '@site/shared';
+import { idString, safeReturnPath } from '@site/shared';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { recordClick } from '../insights/record';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 
-const goParam = z.object({ productId: z.coerce.number().int().positive() });
+const goParam = z.object({ productId: idString });
 const goQuery = z.object({ from: z.string().max(500).optional() });
 
 function isHttpUrl(value: string | null): value is string {

@@ -10,6 +10,7 @@ import { adminUsersRoutes } from './admin/users';
 import { challengeRoutes } from './challenges';
 import { contactRoutes } from './contact';
 import { contentAdminRoutes } from './content/admin';
+import { cspReportRoutes } from './csp-report';
 import { contentPublicRoutes } from './content/public';
 import { healthRoutes } from './health';
 import { productCategoriesAdminRoutes } from './product-categories/admin';
@@ -47,4 +48,5 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', uploadRoutes)
   .route('/', adminRssRoutes)
   .route('/', adminInsightsRoutes)
-  .route('/', readBeaconRoutes);
+  .route('/', readBeaconRoutes)
+  .route('/', cspReportRoutes);

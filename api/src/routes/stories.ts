@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from '../context';
 import { storySubmissions } from '../db/schema';
 import { clientIp } from '../lib/client-ip';
 import { ApiError } from '../lib/errors';
+import { idempotencyKey, onceFor } from '../lib/idempotency';
 import { validate } from '../lib/validate';
 
 const WINDOW_MS = 60 * 60 * 1000;
@@ -32,10 +33,17 @@ function allow(deps: AppDeps, ip: string, now = Date.now()): boolean {
 
 export const storyRoutes = new Hono<AppEnv>().post('/stories', validate('json', storyInput), async (c) => {
   const { deps } = c.var;
-  if (!allow(deps, clientIp(c, deps.env.TRUST_PROXY))) {
-    throw new ApiError(429, 'Too many stories from your connection. Please try again in an hour.');
-  }
   const { name, email, title, story } = c.req.valid('json');
-  await deps.db.insert(storySubmissions).values({ name, email, title, story });
-  return c.json({ message: 'Thank you! Your story has been sent to our editors.' }, 201);
+  // A retried submission (same Idempotency-Key) gets the first answer and stores nothing.
+  return onceFor(c, 'stories', idempotencyKey(c), {
+    check: async () => {
+      if (!allow(deps, clientIp(c, deps.env.TRUST_PROXY))) {
+        throw new ApiError(429, 'Too many stories from your connection. Please try again in an hour.');
+      }
+    },
+    write: async (tx) => {
+      await tx.insert(storySubmissions).values({ name, email, title, story });
+      return { status: 201, body: { message: 'Thank you! Your story has been sent to our editors.' } };
+    },
+  });
 });

@@ -29,7 +29,7 @@ export interface RenderResult {
   redirect?: string;
   head: string;
   html: string;
-  /** Inline <script> holding the react-query state, already escaped. */
+  /** The react-query state as a `<script type="application/json">` data block, already escaped. */
   stateScript: string;
 }
 interface Renderer {

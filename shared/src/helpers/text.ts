@@ -43,12 +43,6 @@ export function parseIntOrNull(input: string | number | null | undefined): numbe
   return Number.isInteger(n) ? n : null;
 }
 
-/** A return path is accepted only when it stays on this site. */
-export function safeReturnPath(input: string | null | undefined, fallback = '/'): string {
-  if (!input?.startsWith('/') || input.startsWith('//') || input.startsWith('/\\')) return fallback;
-  return input;
-}
-
 /** Avatar letter: first letter of firstName, else of email, else "U". */
 export function avatarInitial(
   user: { firstName?: string | null; email?: string | null } | null | undefined,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { AI_CATEGORIES } from '../constants';
 import { splitLines, splitTags } from '../helpers/text';
 
@@ -7,8 +8,7 @@ import { splitLines, splitTags } from '../helpers/text';
 export const aiCategory = z.enum(AI_CATEGORIES, { message: 'Please select a category' });
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .optional()
@@ -25,29 +25,27 @@ export const AI_MAX_COMPARISON_PRODUCTS = 6;
 
 /** Product review generator form: key features are typed comma-separated. */
 export const aiReviewInput = z.object({
-  productName: z.string().trim().min(1, 'Please enter a product name').max(120),
+  productName: text().trim().min(1, 'Please enter a product name').max(120),
   category: aiCategory,
   priceRange: optionalText(60),
   targetAudience: optionalText(200),
-  keyFeatures: z
-    .string()
+  keyFeatures: text()
     .max(1000)
     .default('')
     .transform(splitTags)
-    .pipe(z.array(z.string().max(120)).max(20, 'At most 20 key features')),
+    .pipe(z.array(text().max(120)).max(20, 'At most 20 key features')),
 });
 export type AiReviewInput = z.input<typeof aiReviewInput>;
 
 /** Comparison generator form: one product per line, at least two. */
 export const aiComparisonInput = z.object({
   category: aiCategory,
-  products: z
-    .string()
+  products: text()
     .max(2000)
     .transform(splitLines)
     .pipe(
       z
-        .array(z.string().max(120))
+        .array(text().max(120))
         .min(2, 'Enter at least two products, one per line')
         .max(AI_MAX_COMPARISON_PRODUCTS, `Compare at most ${AI_MAX_COMPARISON_PRODUCTS} products`),
     ),

@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { ALL_ARTICLE_CATEGORIES, ARTICLE_STATUSES, LIMITS } from '../constants';
-import { httpUrl, imageRef, tagList } from './common';
+import { httpUrl, imageRef, tagList, text } from './common';
 
 export const articleInput = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200),
-  excerpt: z.string().trim().min(1, 'Excerpt is required').max(600),
-  content: z.string().trim().min(1, 'Content is required').max(200_000),
+  title: text().trim().min(1, 'Title is required').max(200),
+  excerpt: text().trim().min(1, 'Excerpt is required').max(600),
+  content: text().trim().min(1, 'Content is required').max(200_000),
   category: z.enum(ALL_ARTICLE_CATEGORIES),
   tags: tagList.default([]),
   imageUrl: imageRef.nullish(),
-  author: z.string().trim().max(120).nullish(),
-  description: z.string().trim().max(320).nullish(),
-  slug: z
-    .string()
+  author: text().trim().max(120).nullish(),
+  description: text().trim().max(320).nullish(),
+  slug: text()
     .trim()
     .max(80)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, numbers and hyphens')
@@ -20,7 +19,7 @@ export const articleInput = z.object({
   status: z.enum(ARTICLE_STATUSES).default('published'),
   isExternal: z.boolean().optional(),
   url: httpUrl.nullish(),
-  source: z.string().trim().max(120).nullish(),
+  source: text().trim().max(120).nullish(),
 });
 export type ArticleInput = z.input<typeof articleInput>;
 
@@ -33,8 +32,7 @@ export const contentListQuery = z.object({
 });
 
 export const searchQuery = z.object({
-  q: z
-    .string()
+  q: text()
     .trim()
     .min(LIMITS.searchMinChars, `Search needs at least ${LIMITS.searchMinChars} characters`)
     .max(200),

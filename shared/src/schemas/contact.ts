@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { text } from './common';
 import { MESSAGE_STATUSES } from '../constants';
 
 export const contactInput = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100),
-  email: z.string().trim().max(254).pipe(z.email('Please enter a valid email address')),
-  subject: z.string().trim().min(1, 'Subject is required').max(200),
-  message: z.string().trim().min(1, 'Message is required').max(5000),
+  firstName: text().trim().min(1, 'First name is required').max(100),
+  lastName: text().trim().min(1, 'Last name is required').max(100),
+  email: text().trim().max(254).pipe(z.email('Please enter a valid email address')),
+  subject: text().trim().min(1, 'Subject is required').max(200),
+  message: text().trim().min(1, 'Message is required').max(5000),
   /** Honeypot: real people leave it empty (hidden from them). */
-  website: z.string().max(0).optional(),
+  website: text().max(0).optional(),
 });
 export type ContactInput = z.input<typeof contactInput>;
 

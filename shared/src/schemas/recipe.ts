@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import { CUISINES, DIFFICULTIES, LIMITS } from '../constants';
-import { imageRef, tagList } from './common';
+import { imageRef, offsetQuery, tagList, text } from './common';
 
 const minutes = z.number().int().min(0).max(10_000).nullable().default(null);
 
 export const recipeInput = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200),
-  description: z.string().trim().max(2000).nullish(),
-  ingredients: z
-    .array(z.string().trim().min(1).max(300))
-    .min(1, 'At least one ingredient is required')
-    .max(100),
+  title: text().trim().min(1, 'Title is required').max(200),
+  description: text().trim().max(2000).nullish(),
+  ingredients: z.array(text().trim().min(1).max(300)).min(1, 'At least one ingredient is required').max(100),
   instructions: z
-    .array(z.string().trim().min(1).max(2000))
+    .array(text().trim().min(1).max(2000))
     .min(1, 'At least one instruction is required')
     .max(100),
   prepTime: minutes,
@@ -22,17 +19,17 @@ export const recipeInput = z.object({
   cuisine: z.enum(CUISINES).nullish(),
   imageUrl: imageRef.nullish(),
   tags: tagList.default([]),
-  author: z.string().trim().max(120).nullish(),
-  nutritionalInfo: z.record(z.string().trim().min(1).max(60), z.string().trim().max(60)).nullish(),
+  author: text().trim().max(120).nullish(),
+  nutritionalInfo: z.record(text().trim().min(1).max(60), text().trim().max(60)).nullish(),
 });
 export type RecipeInput = z.input<typeof recipeInput>;
 
 export const recipeListQuery = z.object({
   cuisine: z.enum(CUISINES).optional(),
   difficulty: z.enum(DIFFICULTIES).optional(),
-  tag: z.string().trim().max(40).optional(),
+  tag: text().trim().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.productsMax).default(200),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetQuery,
 });
 
 export interface Recipe {

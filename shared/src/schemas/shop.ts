@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { httpUrl, imageRef, tagList } from './common';
+import { httpUrl, idString, idValue, imageRef, offsetQuery, tagList, text } from './common';
 
 const money = z.coerce
   .number({ message: 'Price must be a number' })
@@ -9,15 +9,15 @@ const money = z.coerce
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Use at most 2 decimals');
 
 export const productInput = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200),
-  description: z.string().trim().min(1, 'Description is required').max(5000),
+  title: text().trim().min(1, 'Title is required').max(200),
+  description: text().trim().min(1, 'Description is required').max(5000),
   price: money,
   originalPrice: money.nullish(),
-  categoryId: z.coerce.number().int().positive().nullish(),
+  categoryId: idValue.nullish(),
   tags: tagList.default([]),
-  features: z.array(z.string().trim().min(1).max(200)).max(30).default([]),
+  features: z.array(text().trim().min(1).max(200)).max(30).default([]),
   imageUrl: imageRef.nullish(),
-  vendor: z.string().trim().max(120).nullish(),
+  vendor: text().trim().max(120).nullish(),
   affiliateUrl: httpUrl.nullish(),
   inStock: z.boolean().default(true),
   rating: z.coerce.number().min(0).max(5).nullish(),
@@ -26,15 +26,15 @@ export const productInput = z.object({
 export type ProductInput = z.input<typeof productInput>;
 
 export const productListQuery = z.object({
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: idString.optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.productsMax).default(LIMITS.shopAll),
-  offset: z.coerce.number().int().min(0).default(0),
-  exclude: z.coerce.number().int().positive().optional(),
+  offset: offsetQuery,
+  exclude: idString.optional(),
 });
 
 export const productCategoryInput = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
-  description: z.string().trim().max(1000).nullish(),
+  name: text().trim().min(1, 'Name is required').max(100),
+  description: text().trim().max(1000).nullish(),
 });
 export type ProductCategoryInput = z.input<typeof productCategoryInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 export interface CurrentUser {
   id: string;
@@ -13,12 +14,12 @@ export interface CurrentUser {
 export const adminFlagInput = z.object({ isAdmin: z.boolean() });
 
 export const signUpInput = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().max(100).default(''),
-  email: z.string().trim().max(254).pipe(z.email('Please enter a valid email address')),
-  password: z.string().min(8, 'Password must be at least 8 characters').max(128),
+  firstName: text().trim().min(1, 'First name is required').max(100),
+  lastName: text().trim().max(100).default(''),
+  email: text().trim().max(254).pipe(z.email('Please enter a valid email address')),
+  password: text().min(8, 'Password must be at least 8 characters').max(128),
 });
 export const signInInput = z.object({
-  email: z.string().trim().pipe(z.email('Please enter a valid email address')),
-  password: z.string().min(1, 'Password is required').max(128),
+  email: text().trim().pipe(z.email('Please enter a valid email address')),
+  password: text().min(1, 'Password is required').max(128),
 });

@@ -34,10 +34,11 @@ export async function apiRequest<T>(
   method: string,
   path: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<T> {
-  const init: RequestInit = { method };
+  const init: RequestInit = { method, headers };
   if (body !== undefined) {
-    init.headers = { 'content-type': 'application/json' };
+    init.headers = { 'content-type': 'application/json', ...headers };
     init.body = JSON.stringify(body);
   }
   const res = await throwIfNotOk(await fetcher(path, init));

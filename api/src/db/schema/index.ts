@@ -4,3 +4,4 @@ export * from './shop';
 export * from './recipes';
 export * from './rss';
 export * from './insights';
+export * from './idempotency';

@@ -1,4 +1,4 @@
-import { idParam, MESSAGE_STATUSES, messageStatusInput } from '@site/shared';
+import { idParam, MESSAGE_STATUSES, offsetQuery, messageStatusInput } from '@site/shared';
 import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import { validate } from '../../lib/validate';
 const listQuery = z.object({
   status: z.enum(MESSAGE_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetQuery,
 });
 
 /** Contact messages for admins (spec §2 Messages, §4 status transitions). */

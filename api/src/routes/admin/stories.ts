@@ -1,4 +1,4 @@
-import { idParam, readTimeMinutes, STORY_STATUSES, storyStatusInput } from '@site/shared';
+import { idParam, offsetQuery, readTimeMinutes, STORY_STATUSES, storyStatusInput } from '@site/shared';
 import { and, count, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { uniqueSlug } from '../content/slug';
 const listQuery = z.object({
   status: z.enum(STORY_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetQuery,
 });
 
 const EXCERPT_MAX = 200;

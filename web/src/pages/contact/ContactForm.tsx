@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useToast } from '../../components/toast/toast';
 import { HttpError } from '../../lib/api';
 import { useFetcher } from '../../lib/fetcher-context';
+import { IDEMPOTENCY_HEADER, useIdempotencyKey } from '../../lib/idempotency-key';
 import { type FieldErrors, issuesToFieldErrors, loadContactSchema, validateContact } from './validate';
 
 type Phase = 'editing' | 'sending' | 'sent';
@@ -25,6 +26,7 @@ export function ContactForm() {
   const [phase, setPhase] = useState<Phase>('editing');
   const [errors, setErrors] = useState<FieldErrors>({});
   const uid = useId();
+  const submission = useIdempotencyKey();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -39,11 +41,12 @@ export function ContactForm() {
     }
     setErrors({});
     setPhase('sending');
+    const payload = JSON.stringify(checked.data);
     try {
       const res = await fetcher('/api/contact', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(checked.data),
+        headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: submission.keyFor(payload) },
+        body: payload,
       });
       const body = (await res.json().catch(() => ({}))) as {
         message?: string;
@@ -55,6 +58,7 @@ export function ContactForm() {
         throw new HttpError(res.status, body.message || 'Failed to send message', body.message);
       }
       form.reset();
+      submission.done();
       setPhase('sent');
       toast({
         title: 'Message Sent',

@@ -134,4 +134,32 @@ describe('Contact page', () => {
     expect(within(toast).getByText('Failed to send message. Please try again.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy();
   });
+
+  it('sends one Idempotency-Key per message: the same on a retry, a new one after "Send Another Message"', async () => {
+    const keys: string[] = [];
+    let fail = true;
+    renderAt(
+      '/contact',
+      api((init?: RequestInit) => {
+        keys.push(new Headers(init?.headers).get('idempotency-key') ?? '');
+        if (fail) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ id: 7 }), { status: 201 });
+      }),
+    );
+    await screen.findByRole('form', { name: 'Contact form' });
+    fill(good);
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByRole('alert');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByRole('heading', { name: 'Message Sent!' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Another Message' }));
+    fill(good);
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByRole('heading', { name: 'Message Sent!' });
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
 });

@@ -40,4 +40,31 @@ describe('Share Your Story (/community/submit-story)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send My Story' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Too many stories from your connection.');
   });
+
+  it('sends one Idempotency-Key per story: the same on a retry, a new one for the next story', async () => {
+    const keys: string[] = [];
+    let fail = true;
+    const f = tableFetcher({
+      '/api/stories': (init?: RequestInit) => {
+        keys.push(new Headers(init?.headers).get('idempotency-key') ?? '');
+        if (fail) throw new TypeError('Failed to fetch');
+        return new Response('{"message":"ok"}', { status: 201 });
+      },
+    });
+    renderAt('/community/submit-story', f);
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'Send My Story' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Failed to send/);
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Send My Story' }));
+    expect(await screen.findByText('Story Sent!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Share Another Story' }));
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'Send My Story' }));
+    expect(await screen.findByText('Story Sent!')).toBeTruthy();
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/styles';
 import { apiRequest, HttpError } from '../../lib/api';
 import { useFetcher } from '../../lib/fetcher-context';
+import { IDEMPOTENCY_HEADER, useIdempotencyKey } from '../../lib/idempotency-key';
 import { Seo } from '../../lib/seo';
 
 // The server validates with the shared zod schema (storyInput); these checks only spare a round trip,
@@ -36,6 +37,7 @@ export function SubmitStoryPage() {
   const [fields, setFields] = useState<Fields>(empty);
   const [state, setState] = useState<'editing' | 'sending' | 'sent'>('editing');
   const [error, setError] = useState<string | null>(null);
+  const submission = useIdempotencyKey();
   const set = (k: keyof Fields) => (e: { target: { value: string; checked?: boolean; type?: string } }) =>
     setFields((f) => ({
       ...f,
@@ -49,7 +51,11 @@ export function SubmitStoryPage() {
     setError(null);
     setState('sending');
     try {
-      await apiRequest(fetcher, 'POST', '/api/stories', { ...fields, website: fields.website || undefined });
+      const body = { ...fields, website: fields.website || undefined };
+      await apiRequest(fetcher, 'POST', '/api/stories', body, {
+        [IDEMPOTENCY_HEADER]: submission.keyFor(JSON.stringify(body)),
+      });
+      submission.done();
       setFields(empty);
       setState('sent');
     } catch (err) {

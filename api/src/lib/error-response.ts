@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from '../context';
+import { ApiError, pgErrorCode } from './errors';
+
+/**
+ * A database error that slipped past validation, by SQLSTATE: bad input is never a 500 (DESIGN.md §7).
+ * Class 22 (data exception: NUL in text, integer out of range, bad encoding) and integrity errors other
+ * than the two named ones are the client's input; anything else (connection lost…) is ours.
+ */
+export function statusForPgError(code: string): { status: ContentfulStatusCode; message: string } | null {
+  if (code === '23505') return { status: 409, message: 'That already exists.' };
+  if (code === '23503')
+    return { status: 409, message: 'That refers to something that does not exist or is still in use.' };
+  if (code.startsWith('22') || code.startsWith('23')) {
+    return { status: 400, message: 'The request holds a value that cannot be stored.' };
+  }
+  return null;
+}
+
+/** The app's onError: every error as JSON `{ message }` with the right status. */
+export function errorResponse(err: Error, c: Context<AppEnv>) {
+  if (err instanceof ApiError) return c.json({ message: err.message, ...err.extra }, err.status);
+  if (err instanceof HTTPException) return c.json({ message: err.message || 'Request failed' }, err.status);
+  if (err instanceof SyntaxError) return c.json({ message: 'Malformed JSON body' }, 400);
+  const code = pgErrorCode(err);
+  const mapped = code ? statusForPgError(code) : null;
+  // Logged either way: a mapped database error still means a gate in front of it has a gap.
+  c.var.deps.logger.error({ err, method: c.req.method, path: c.req.path, sqlstate: code }, 'request failed');
+  if (mapped) return c.json({ message: mapped.message }, mapped.status);
+  return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+}

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booted } from '../src/bootstrap';
+import * as s from '../src/db/schema';
+import { dbTargets, testApp } from './helpers';
+
+const message = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  subject: 'Retry me',
+  message: 'The answer got lost on the way back.',
+};
+const story = {
+  name: 'Reader',
+  email: 'r@example.com',
+  title: 'My walk',
+  story: 'A long enough story about a morning walk that changed my whole week.',
+  consent: true,
+};
+
+describe.each(dbTargets)('Idempotency-Key on contact and stories on %s (issue 13 §5)', (kind) => {
+  let booted: Booted;
+  let ipCounter = 0;
+  beforeAll(async () => {
+    booted = await testApp(kind);
+  });
+  afterAll(async () => booted?.close());
+
+  const post = async (path: string, body: unknown, key?: string, ip = `10.5.0.${++ipCounter}`) =>
+    booted.app.request(path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': ip,
+        ...(key === undefined ? {} : { 'idempotency-key': key }),
+      },
+      body: JSON.stringify(body),
+    });
+  const rows = async () => ({
+    messages: await booted.deps.db.$count(s.contactMessages),
+    stories: await booted.deps.db.$count(s.storySubmissions),
+  });
+
+  it('a repeated contact message answers the first result and stores nothing', async () => {
+    const before = await rows();
+    const key = crypto.randomUUID();
+    const first = await post('/api/contact', message, key);
+    expect(first.status).toBe(201);
+    const body = await first.json();
+    const again = await post('/api/contact', message, key);
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await rows()).toEqual({ ...before, messages: before.messages + 1 });
+  });
+
+  it('concurrent retries with one key store one message and all get the same answer', async () => {
+    const before = await rows();
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const r = await post('/api/contact', message, key);
+        return [r.status, await r.json()] as const;
+      }),
+    );
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]![0]).toBe(201);
+    expect(await rows()).toEqual({ ...before, messages: before.messages + 1 });
+  });
+
+  it('a repeated story answers the first result and stores nothing; keys are per endpoint', async () => {
+    const before = await rows();
+    const key = `story-${crypto.randomUUID()}`;
+    const first = await post('/api/stories', story, key);
+    expect(first.status).toBe(201);
+    const again = await post('/api/stories', story, key);
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(await first.json());
+    // The same key on the contact form is another request.
+    expect((await post('/api/contact', message, key)).status).toBe(201);
+    expect(await rows()).toEqual({ messages: before.messages + 1, stories: before.stories + 1 });
+  });
+
+  it('repeats do not count against the rate limit (5 an hour)', async () => {
+    const key = crypto.randomUUID();
+    for (let i = 0; i < 8; i++) {
+      expect((await post('/api/contact', message, key, '10.6.6.6')).status).toBe(201);
+      expect((await post('/api/stories', story, key, '10.6.6.7')).status).toBe(201);
+    }
+  });
+
+  it('without a key every submission is stored, as before', async () => {
+    const before = await rows();
+    await post('/api/contact', message);
+    await post('/api/contact', message);
+    expect((await rows()).messages).toBe(before.messages + 2);
+  });
+
+  it('refuses a malformed key with 400 and stores nothing', async () => {
+    const before = await rows();
+    for (const key of ['short', 'x'.repeat(101), 'has a space inside', 'ünïcode-key-123']) {
+      const res = await post('/api/contact', message, key);
+      expect(res.status, key).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/Idempotency-Key/);
+    }
+    expect(await rows()).toEqual(before);
+  });
+
+  it('a failed submission is not remembered: fixing it with the same key stores it', async () => {
+    const key = crypto.randomUUID();
+    expect((await post('/api/contact', { ...message, email: 'nope' }, key)).status).toBe(400);
+    const before = await rows();
+    expect((await post('/api/contact', message, key)).status).toBe(201);
+    expect((await rows()).messages).toBe(before.messages + 1);
+  });
+
+  it('after 24 hours a key is new again', async () => {
+    const key = crypto.randomUUID();
+    const first = (await (await post('/api/contact', message, key)).json()) as { id: number };
+    await booted.deps.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = ${key}`,
+    );
+    const later = (await (await post('/api/contact', message, key)).json()) as { id: number };
+    expect(later.id).not.toBe(first.id);
+    const replay = (await (await post('/api/contact', message, key)).json()) as { id: number };
+    expect(replay.id).toBe(later.id);
+  });
+});
