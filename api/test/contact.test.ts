@@ -47,6 +47,7 @@ describe.each(dbTargets)('POST /api/contact on %s', (kind) => {
     ['firstName', '', 'First name is required'],
     ['lastName', '   ', 'Last name is required'],
     ['email', 'not-an-email', 'Please enter a valid email address'],
+    ['email', '', 'Email is required'],
     ['subject', '', 'Subject is required'],
     ['message', '', 'Message is required'],
     ['message', 'x'.repeat(5001), ''],

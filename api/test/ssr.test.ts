@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import { articles } from '../src/db/schema';
-import { dbTargets, testApp } from './helpers';
+import { dbTargets, signUp, testApp } from './helpers';
 
 /** Server rendering: the raw HTML (no JavaScript) holds the content, head tags and status. Needs `pnpm build`. */
 describe.each(dbTargets)('server-rendered public pages on %s', (kind) => {
@@ -134,6 +134,18 @@ describe.each(dbTargets)('server-rendered public pages on %s', (kind) => {
     expect(meta(html, 'name', 'robots')).toBe('noindex, nofollow');
     const [draft] = await booted.deps.db.select().from(articles).where(eq(articles.status, 'draft')).limit(1);
     expect((await page(`/content/${draft?.slug}`)).status).toBe(404);
+  });
+
+  it('signed in, a missing product or recipe answers 404 with its not-found screen (like a missing article)', async () => {
+    const { agent } = await signUp(booted.app);
+    const product = await agent.get('/product/999999');
+    expect(product.status).toBe(404);
+    expect(await product.text()).toContain('Product Not Available');
+    const recipe = await agent.get('/recipe/999999');
+    expect(recipe.status).toBe(404);
+    expect(await recipe.text()).toContain('Recipe not found');
+    // An existing one still answers 200.
+    expect((await agent.get('/recipe/1')).status).toBe(200);
   });
 
   it('an unknown path answers 404 with "404 Page Not Found"', async () => {

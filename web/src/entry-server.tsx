@@ -7,7 +7,9 @@ import { createQueryClient } from './lib/query-client';
 import { type HeadCollector, headTags, headTagsToHtml } from './lib/seo';
 import { SSR_STATE_ID } from './lib/ssr-state';
 import { currentUserKey } from './lib/use-current-user';
-import { type RouteHandle, routes } from './routes';
+import { preloadLazyPages, type RouteHandle, routes } from './routes';
+
+let lazyPagesReady: Promise<unknown> | undefined;
 
 export interface RenderRequest {
   url: string;
@@ -22,6 +24,8 @@ const keepSettled = (q: { state: { status: string } }) =>
 
 /** Server render of one page: prefetch its data in-process, render, hand the data to the browser. */
 export async function render(req: RenderRequest) {
+  lazyPagesReady ??= preloadLazyPages();
+  await lazyPagesReady;
   const fetcher: Fetcher = (path) => req.fetchApi(path);
   const queryClient = createQueryClient(fetcher);
   const url = new URL(req.url, 'http://local');

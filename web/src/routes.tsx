@@ -1,7 +1,8 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from './components/layout/Layout';
+import { lazyPage } from './lib/lazy-page';
 import { ContactPage } from './pages/contact/ContactPage';
 import { HomePage } from './pages/home/HomePage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
@@ -28,9 +29,11 @@ import { LegalPage } from './pages/legal/LegalPage';
 import { activeTerm, NewsPage } from './pages/news/NewsPage';
 import { SubmitStoryPage } from './pages/story/SubmitStoryPage';
 
-const AdminRoute = lazy(() => import('./admin/AdminRoute'));
+const AdminRoute = lazyPage(() => import('./admin/AdminRoute'));
 // Sign-in carries zod for its form; keep it out of the public pages' first load.
-const SignInPage = lazy(() => import('./pages/auth/SignInPage').then((m) => ({ default: m.SignInPage })));
+const SignInPage = lazyPage(() => import('./pages/auth/SignInPage').then((m) => ({ default: m.SignInPage })));
+/** The server loads the lazy pages before its first render, so it never sends their fallback. */
+export const preloadLazyPages = () => Promise.all([AdminRoute.preload(), SignInPage.preload()]);
 
 export interface PrefetchArgs {
   params: Record<string, string | undefined>;

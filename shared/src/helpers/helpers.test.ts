@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { discountPercent, formatGBP, savingAmount, starParts } from './money';
 import { avatarInitial, parseIntOrNull, readTimeMinutes, slugify, splitLines, splitTags } from './text';
-import { isoDuration, timeAgo } from './time';
+import { formatDate, formatDateTime, isoDuration, timeAgo } from './time';
 
 describe('money (spec §9: GBP, 2 decimals, rounded discount, half stars)', () => {
   it.each([
@@ -67,5 +67,19 @@ describe('time helpers', () => {
     expect(isoDuration(15)).toBe('PT15M');
     expect(isoDuration(60)).toBe('PT1H');
     expect(isoDuration(0)).toBeUndefined();
+  });
+});
+
+describe('dates a person sees: en-GB, Europe/London (issue 12)', () => {
+  it.each([
+    ['2026-11-23T18:00:00Z', '23 Nov 2026, 18:00 GMT'],
+    ['2026-07-01T17:05:00Z', '1 Jul 2026, 18:05 BST'],
+    // Near midnight UTC in summer it is already the next day in London.
+    ['2026-06-30T23:30:00Z', '1 Jul 2026, 00:30 BST'],
+  ])('formatDateTime(%s) = %s', (input, out) => expect(formatDateTime(input)).toBe(out));
+
+  it('formatDate gives the London day, day first', () => {
+    expect(formatDate('2026-06-30T23:30:00Z')).toBe('1 July 2026');
+    expect(formatDate(new Date('2026-11-23T12:00:00Z'))).toBe('23 November 2026');
   });
 });

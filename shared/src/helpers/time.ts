@@ -1,3 +1,35 @@
+/** Every date and time a person sees is British: the site prices in GBP and writes for UK readers. */
+export const SITE_LOCALE = 'en-GB';
+export const SITE_TIME_ZONE = 'Europe/London';
+
+const dateTimeFormat = new Intl.DateTimeFormat(SITE_LOCALE, {
+  timeZone: SITE_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+const dateFormat = new Intl.DateTimeFormat(SITE_LOCALE, {
+  timeZone: SITE_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+const toDate = (d: string | number | Date) => (d instanceof Date ? d : new Date(d));
+
+/** "23 Nov 2026, 18:00 GMT" (BST in summer): London time, named, so no reader has to guess. */
+export function formatDateTime(date: string | number | Date): string {
+  return dateTimeFormat.format(toDate(date));
+}
+
+/** "23 November 2026", the day as it is in London. */
+export function formatDate(date: string | number | Date): string {
+  return dateFormat.format(toDate(date));
+}
+
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

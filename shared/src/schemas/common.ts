@@ -62,6 +62,13 @@ export const imageRef = z
     'Must be an http(s) URL or a site path',
   );
 
+/** A person's email: empty says it is required, anything else malformed says it is invalid. */
+export const emailField = text()
+  .trim()
+  .min(1, 'Email is required')
+  .max(254)
+  .pipe(z.email('Please enter a valid email address'));
+
 export const tagList = z.array(text().trim().min(1).max(40)).max(20);
 
 /** Error body every endpoint answers with (DESIGN.md §3). */

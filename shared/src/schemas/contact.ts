@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { text } from './common';
+import { emailField, text } from './common';
 import { MESSAGE_STATUSES } from '../constants';
 
 export const contactInput = z.object({
   firstName: text().trim().min(1, 'First name is required').max(100),
   lastName: text().trim().min(1, 'Last name is required').max(100),
-  email: text().trim().max(254).pipe(z.email('Please enter a valid email address')),
+  email: emailField,
   subject: text().trim().min(1, 'Subject is required').max(200),
   message: text().trim().min(1, 'Message is required').max(5000),
   /** Honeypot: real people leave it empty (hidden from them). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { emailField, text } from './common';
 import type { StoryStatus } from '../constants';
 
 export interface Challenge {
@@ -13,7 +13,7 @@ export interface Challenge {
 
 export const storyInput = z.object({
   name: text().trim().min(1, 'Name is required').max(100),
-  email: text().trim().max(254).pipe(z.email('Please enter a valid email address')),
+  email: emailField,
   title: text().trim().min(3, 'Title is required').max(200),
   story: text().trim().min(50, 'Please tell us a little more (at least 50 characters)').max(10_000),
   consent: z.literal(true, { message: 'Please confirm we may publish your story' }),

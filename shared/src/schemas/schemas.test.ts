@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { articleInput } from './article';
 import { httpUrl, imageRef } from './common';
 import { contactInput } from './contact';
+import { storyInput } from './content-misc';
 import { productInput } from './shop';
 
 describe('shared schemas', () => {
@@ -34,5 +35,18 @@ describe('shared schemas', () => {
     expect(contactInput.safeParse({ ...ok, email: 'nope' }).success).toBe(false);
     expect(contactInput.safeParse({ ...ok, subject: '' }).success).toBe(false);
     expect(contactInput.safeParse({ ...ok, website: 'spam' }).success).toBe(false);
+  });
+  it('an empty email says it is required; a malformed one that it is invalid (contact, story, sign-up)', () => {
+    const ok = { firstName: 'A', lastName: 'B', email: 'a@b.co', subject: 'S', message: 'M' };
+    const emailMessages = (email: string) =>
+      (contactInput.safeParse({ ...ok, email }).error?.issues ?? [])
+        .filter((i) => i.path[0] === 'email')
+        .map((i) => i.message);
+    expect(emailMessages('')).toEqual(['Email is required']);
+    expect(emailMessages('   ')).toEqual(['Email is required']);
+    expect(emailMessages('nope')).toEqual(['Please enter a valid email address']);
+    expect(
+      storyInput.safeParse({ email: '' }).error?.issues.find((i) => i.path[0] === 'email')?.message,
+    ).toBe('Email is required');
   });
 });

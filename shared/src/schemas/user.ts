@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { emailField, text } from './common';
 
 export interface CurrentUser {
   id: string;
@@ -16,10 +16,10 @@ export const adminFlagInput = z.object({ isAdmin: z.boolean() });
 export const signUpInput = z.object({
   firstName: text().trim().min(1, 'First name is required').max(100),
   lastName: text().trim().max(100).default(''),
-  email: text().trim().max(254).pipe(z.email('Please enter a valid email address')),
+  email: emailField,
   password: text().min(8, 'Password must be at least 8 characters').max(128),
 });
 export const signInInput = z.object({
-  email: text().trim().pipe(z.email('Please enter a valid email address')),
+  email: emailField,
   password: text().min(1, 'Password is required').max(128),
 });

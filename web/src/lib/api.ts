@@ -1,4 +1,13 @@
 /** Error of a non-OK response; message is "{status}: {body text}" (spec §8). */
+/**
+ * The HTTP status behind a query error, also after the server render handed it to the browser
+ * (JSON keeps an HttpError's `status` but not its class, so `instanceof` fails there).
+ */
+export const httpStatus = (error: unknown): number | undefined => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+};
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,

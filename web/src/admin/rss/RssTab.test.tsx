@@ -113,7 +113,8 @@ describe('RSS Feeds tab', () => {
     renderTab(tableFetcher({ '/api/admin/rss/status': status() }));
     expect(await screen.findByText('Total Articles')).toBeTruthy();
     expect(screen.getByText(/Automated RSS processing runs every 6 hours/)).toBeTruthy();
-    expect(screen.getByTestId('next-run').textContent).toMatch(/Next scheduled run/);
+    // en-GB, London time (it was US format: "1/10/2026, 12:00:00 PM").
+    expect(screen.getByTestId('next-run').textContent).toBe('Next scheduled run: 10 Jan 2026, 12:00 GMT');
     expect(screen.getByText('Active RSS Sources (7)')).toBeTruthy();
     for (const [label, value] of [
       ['Total Articles', '42'],

@@ -1,11 +1,10 @@
-import { CATEGORY_LABELS, RSS_INTERVAL_HOURS, timeAgo } from '@site/shared';
+import { CATEGORY_LABELS, formatDateTime, RSS_INTERVAL_HOURS, timeAgo } from '@site/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../components/toast/toast';
 import { apiRequest } from '../../lib/api';
 import { usePlatform } from '../platform';
 import { invalidateChanged } from '../query-keys';
-import { formatLondon } from './format';
 import { RunHistory } from './RunHistory';
 import { RunProgress } from './RunProgress';
 import { SourcesSection } from './SourcesSection';
@@ -77,7 +76,7 @@ export function RssTab() {
             {data && (
               <p className="mt-1 text-sm text-stone-600" data-testid="next-run">
                 {nextRun
-                  ? `Next scheduled run: ${formatLondon(nextRun)}`
+                  ? `Next scheduled run: ${formatDateTime(nextRun)}`
                   : 'Scheduled processing is switched off on this server.'}
               </p>
             )}

@@ -1,5 +1,4 @@
-import { timeAgo } from '@site/shared';
-import { formatLondon } from './format';
+import { timeAgo, formatDateTime } from '@site/shared';
 import { RunFeedsTable } from './RunFeedsTable';
 import type { RssRun } from './types';
 
@@ -31,7 +30,7 @@ export function RunHistory({ runs }: { runs: RssRun[] }) {
                 <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[run.status]}`}>
                   {STATUS_LABEL[run.status]}
                 </span>
-                <span className="text-stone-700" title={formatLondon(run.startedAt)}>
+                <span className="text-stone-700" title={formatDateTime(run.startedAt)}>
                   {run.trigger === 'schedule' ? 'Scheduled' : 'Manual'} run, started {timeAgo(run.startedAt)}
                 </span>
                 {run.finishedAt && (

@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, type RssSource, type RssSourceInput, type RssSourceTestResult } from '@site/shared';
+import { CATEGORY_LABELS, type RssSource, type RssSourceInput, type RssSourceTestResult, formatDateTime } from '@site/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../components/toast/toast';
@@ -6,7 +6,6 @@ import { apiRequest, HttpError } from '../../lib/api';
 import { usePlatform } from '../platform';
 import { Badge, Button, ConfirmDialog, Switch } from '../ui';
 import { FeedError } from './FeedError';
-import { formatLondon } from './format';
 import { SourceForm } from './SourceForm';
 import { TestResult } from './TestResult';
 import { RSS_STATUS_KEY } from './types';
@@ -195,7 +194,7 @@ function LastResult({ source: s }: { source: RssSource }) {
   return (
     <div className="mt-1 text-xs">
       <p className="text-stone-600">
-        Last run {formatLondon(s.lastRunAt)}
+        Last run {formatDateTime(s.lastRunAt)}
         {s.lastError ? '' : ` · ${s.lastCreated ?? 0} new of ${s.lastFetched ?? 0} fetched`}
       </p>
       {s.lastError && <FeedError problem={s.lastProblem} error={s.lastError} />}

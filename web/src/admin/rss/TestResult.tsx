@@ -1,6 +1,6 @@
+import { formatDateTime } from '@site/shared';
 import type { RssSourceTestResult } from '@site/shared';
 import { FeedError } from './FeedError';
-import { formatLondon } from './format';
 
 /** What testing a feed found: its title and first items, or why it failed. Nothing was saved. */
 export function TestResult({ url, result }: { url: string; result: RssSourceTestResult }) {
@@ -21,7 +21,7 @@ export function TestResult({ url, result }: { url: string; result: RssSourceTest
               <li key={i.url}>
                 {i.title}
                 {i.publishedAt && (
-                  <span className="text-xs text-stone-500"> · {formatLondon(i.publishedAt)}</span>
+                  <span className="text-xs text-stone-500"> · {formatDateTime(i.publishedAt)}</span>
                 )}
               </li>
             ))}

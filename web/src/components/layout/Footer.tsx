@@ -7,18 +7,19 @@ export function Footer() {
   const { brand } = useSite();
   return (
     <footer className="border-t border-stone-200 bg-white text-sm text-stone-600">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-4">
-        <div>
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-10 md:grid-cols-4">
+        {/* Phones: two columns of links, not one long list; the brand spans both. */}
+        <div className="col-span-2 md:col-span-1">
           <p className="font-serif text-lg font-bold text-brand-700">{brand}</p>
           <p className="mt-2">Wellness, style, nutrition, career and community for women.</p>
         </div>
         {FOOTER_COLUMNS.map((col) => (
           <nav key={col.heading} aria-label={col.heading}>
             <h2 className="font-semibold text-stone-900">{col.heading}</h2>
-            <ul className="mt-3 space-y-2">
+            <ul className="mt-2 space-y-1">
               {col.links.map((l) => (
                 <li key={l.href + l.label}>
-                  <Link to={l.href} className="hover:text-brand-700">
+                  <Link to={l.href} className="inline-block py-1 hover:text-brand-700">
                     {l.label}
                   </Link>
                 </li>

@@ -101,7 +101,7 @@ export function Header() {
           ) : (
             <a
               href={signInHref(pathname)}
-              className="hidden rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 md:inline-block"
+              className="whitespace-nowrap rounded-full bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 md:px-4"
             >
               Sign In
             </a>

@@ -1,16 +1,39 @@
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { isActive, NAV_ITEMS, signInHref } from './nav';
 
-/** Phone navigation: the same links plus Sign In or Sign Out; choosing a link closes it. */
+/** Keeps the page behind a modal still: no scroll, and no jump when the scrollbar disappears. */
+function useScrollLock(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const { overflow, paddingRight } = document.body.style;
+    const scrollbar = window.innerWidth - document.documentElement.clientWidth;
+    document.body.style.overflow = 'hidden';
+    if (scrollbar > 0) document.body.style.paddingRight = `${scrollbar}px`;
+    return () => {
+      document.body.style.overflow = overflow;
+      document.body.style.paddingRight = paddingRight;
+    };
+  }, [active]);
+}
+
+/**
+ * Phone navigation: the same links plus Sign In or Sign Out; choosing a link closes it.
+ * It is rendered into <body> through a portal: the sticky header has a backdrop filter, and a
+ * filtered ancestor becomes the containing block of `position: fixed` children, which shrank the
+ * drawer to the header's 64 px strip (issue 12).
+ */
 export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { pathname } = useLocation();
   const { user } = useCurrentUser();
-  useEffect(() => onClose(), [pathname]);
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
+  // A new page closes the menu.
+  useEffect(() => close.current(), [pathname]);
+  useScrollLock(open);
   // A modal dialog: focus moves in, Tab cycles inside, Escape closes, focus returns to the toggle.
   useEffect(() => {
     if (!open) return;
@@ -40,14 +63,16 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
       returnTo?.focus?.();
     };
   }, [open]);
+  // Closed on the server and on first paint, so the portal target (document.body) always exists here.
   if (!open) return null;
   const cls = 'block rounded-lg px-4 py-3 text-base font-medium';
-  return (
+  return createPortal(
     <div className="fixed inset-0 z-50 md:hidden">
       <button
         type="button"
         aria-label="Close menu"
-        className="absolute inset-0 bg-black/40"
+        tabIndex={-1}
+        className="absolute inset-0 h-full w-full cursor-default bg-black/40"
         onClick={onClose}
       />
       <div
@@ -56,12 +81,12 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
         role="dialog"
         aria-modal="true"
         aria-label="Menu"
-        className="absolute inset-y-0 right-0 flex w-72 flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl"
+        className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto overscroll-contain bg-white p-4 shadow-xl"
       >
         <button
           type="button"
           onClick={onClose}
-          className="mb-2 self-end rounded-md px-3 py-1 text-sm text-stone-600 hover:bg-stone-100"
+          className="mb-2 self-end rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100"
         >
           Close
         </button>
@@ -88,6 +113,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
           )}
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

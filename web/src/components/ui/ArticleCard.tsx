@@ -7,8 +7,19 @@ import { Img } from './Img';
 
 export const categoryLabel = (c: string) => CATEGORY_LABELS[c as AnyArticleCategory] ?? c;
 
-/** Card for lists; external items (RSS) open their source in a new tab. */
-export function ArticleCard({ article, eager }: { article: ArticleListItem; eager?: boolean }) {
+/**
+ * Card for lists; external items (RSS) open their source in a new tab. `heading` is the card
+ * title's level: one below the heading the list sits under (h2 under a page's h1).
+ */
+export function ArticleCard({
+  article,
+  eager,
+  heading: Heading = 'h3',
+}: {
+  article: ArticleListItem;
+  eager?: boolean;
+  heading?: 'h2' | 'h3';
+}) {
   const body = (
     <>
       <Img src={article.imageUrl} eager={eager} className="aspect-video w-full object-cover" />
@@ -17,9 +28,9 @@ export function ArticleCard({ article, eager }: { article: ArticleListItem; eage
           <Badge>{categoryLabel(article.category)}</Badge>
           <span className="text-xs text-stone-500">{article.readTime} min read</span>
         </div>
-        <h3 className="font-serif text-lg font-bold text-stone-900 group-hover:text-brand-700">
+        <Heading className="font-serif text-lg font-bold text-stone-900 group-hover:text-brand-700">
           {article.title}
-        </h3>
+        </Heading>
         <p className="line-clamp-3 text-sm text-stone-600">{article.excerpt}</p>
         {article.tags.length > 0 && (
           <ul className="mt-auto flex flex-wrap gap-1 pt-2" aria-label="Tags">

@@ -131,12 +131,15 @@ export function ArticlePage() {
         <time dateTime={a.publishedAt ?? undefined} suppressHydrationWarning>
           {a.publishedAt ? timeAgo(a.publishedAt) : 'Recently'}
         </time>
-        <span>·</span>
+        <span aria-hidden="true">·</span>
         <span>{a.readTime} min read</span>
         {a.author && (
+          // Phones: the byline gets a line of its own (a separator left dangling at a line end read badly).
           <>
-            <span>·</span>
-            <span>By {a.author}</span>
+            <span aria-hidden="true" className="hidden sm:inline">
+              ·
+            </span>
+            <span className="basis-full sm:basis-auto">By {a.author}</span>
           </>
         )}
       </div>

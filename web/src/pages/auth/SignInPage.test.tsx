@@ -17,6 +17,19 @@ async function submit(name: string) {
 }
 
 describe('Sign-in page', () => {
+  it('a reader who is already signed in is told so, with Continue (to returnTo) and Sign Out, not the form', async () => {
+    renderAt(
+      '/sign-in?returnTo=%2Frecipes',
+      tableFetcher({ '/api/auth/user': { id: 'u1', email: 'vera@example.com', isAdmin: false } }),
+    );
+    await screen.findByRole('heading', { name: "You're signed in" });
+    expect(screen.getByText('Signed in as vera@example.com.')).toBeTruthy();
+    const main = screen.getByRole('heading', { name: "You're signed in" }).closest('section') as HTMLElement;
+    expect(main.querySelector('a[href="/recipes"]')?.textContent).toBe('Continue');
+    expect(main.querySelector('a[href="/api/logout"]')?.textContent).toBe('Sign Out');
+    expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
   it('checks the form with the shared schema (loaded on first use) and sends nothing while it is wrong', async () => {
     const f = api();
     renderAt('/sign-in', f);

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useFetcher } from '../../lib/fetcher-context';
 import { Seo } from '../../lib/seo';
+import { useCurrentUser } from '../../lib/use-current-user';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -21,6 +22,7 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const returnTo = safeReturnPath(params.get('returnTo'));
   const fetcher = useFetcher();
+  const { user } = useCurrentUser();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -68,6 +70,27 @@ export function SignInPage() {
   }
 
   const signUp = mode === 'sign-up';
+  // A reader who is already signed in is not asked to sign in again.
+  if (user) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-12">
+        <Seo title="Sign In" description="Sign in to your account." noindex />
+        <h1 className="font-serif text-3xl font-bold">You're signed in</h1>
+        <p className="mt-2 text-stone-600">Signed in as {user.email}.</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <a href={returnTo} className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white">
+            Continue
+          </a>
+          <a
+            href="/api/logout"
+            className="rounded-full border border-stone-300 bg-white px-5 py-2 font-semibold text-stone-800"
+          >
+            Sign Out
+          </a>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <Seo title={signUp ? 'Create an account' : 'Sign In'} description="Sign in to your account." noindex />

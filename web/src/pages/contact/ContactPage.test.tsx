@@ -67,6 +67,17 @@ describe('Contact page', () => {
     expect(f.calls.some((c) => c.startsWith('POST'))).toBe(false);
   });
 
+  it('an empty email says it is required, not invalid', async () => {
+    const f = api(respond(201, { id: 1 }));
+    renderAt('/contact', f);
+    await screen.findByRole('form', { name: 'Contact form' });
+    fill({ ...good, Email: '' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    expect(f.calls.some((c) => c.startsWith('POST'))).toBe(false);
+  });
+
   it('sends, shows "Sending...", then "Message Sent!" with the spec text and the success toast; "Send Another Message" gives empty fields', async () => {
     let release: (r: Response) => void = () => undefined;
     const f = api(() => new Promise<Response>((r) => (release = r)) as unknown as Response);

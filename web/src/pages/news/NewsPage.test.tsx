@@ -98,9 +98,41 @@ describe('News list (spec §2)', () => {
     fireEvent.change(box, { target: { value: 'yog' } });
     expect(await screen.findByText('Yoga at home')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Search Results for "yog"' })).toBeTruthy();
+    // The browser title says it too (issue 12: it stayed "Latest News").
+    expect(document.title).toMatch(/^Search Results for "yog" \| /);
     expect(screen.queryByRole('button', { name: 'Load More Articles' })).toBeNull();
     fireEvent.change(box, { target: { value: 'zzz' } });
     expect(await screen.findByText('No articles found')).toBeTruthy();
+  });
+
+  it('the filter counts add up: imported sports items get their own button, so All = the sum of the buttons', async () => {
+    const withSports = { ...counts, all: 28, sports: 3 };
+    renderAt('/news', tableFetcher({ '/api/content': json(page(1, 5)), '/api/content/counts': withSports }));
+    const filters = screen.getByRole('navigation', { name: 'Filter by category' });
+    await within(filters).findByText('(28)');
+    const numbers = within(filters)
+      .getAllByRole('link')
+      .map((a) => Number(a.textContent?.match(/\((\d+)\)/)?.[1]));
+    const [all = 0, ...rest] = numbers;
+    expect(rest.reduce((a, b) => a + b, 0)).toBe(all);
+    expect(within(filters).getByRole('link', { name: 'Sports (3)' }).getAttribute('href')).toBe(
+      '/news/sports',
+    );
+  });
+
+  it("no Sports button while there are no sports items (the spec's seven buttons)", async () => {
+    renderAt(
+      '/news',
+      tableFetcher({ '/api/content': json(page(1, 5)), '/api/content/counts': { ...counts, sports: 0 } }),
+    );
+    const filters = screen.getByRole('navigation', { name: 'Filter by category' });
+    await within(filters).findByText('(25)');
+    expect(within(filters).getAllByRole('link')).toHaveLength(7);
+  });
+
+  it('article cards are h2 under the page h1 (no skipped heading level)', async () => {
+    renderAt('/news', tableFetcher({ '/api/content': json(page(1, 2)), '/api/content/counts': counts }));
+    expect((await screen.findByRole('heading', { name: 'Article 1' })).tagName).toBe('H2');
   });
 
   it('an unknown /news/{category} is the 404 screen', () => {

@@ -34,6 +34,10 @@ export const activeTerm = (q: string | null | undefined) => {
   return t.length >= LIMITS.searchMinChars ? t : '';
 };
 
+/**
+ * All, the six categories, and Sports when imported sports items exist: "All" lists every published
+ * article, so every article it counts has a button of its own and the buttons add up to All.
+ */
 function FilterButtons({
   current,
   counts,
@@ -41,13 +45,12 @@ function FilterButtons({
   current: string | undefined;
   counts: CategoryCounts | undefined;
 }) {
-  const buttons = [{ key: undefined, label: 'All', href: '/news' }].concat(
-    ARTICLE_CATEGORIES.map((c) => ({
-      key: c,
-      label: CATEGORY_SHORT_LABELS[c],
-      href: `/news/${c}`,
-    })) as never[],
-  ) as { key: string | undefined; label: string; href: string }[];
+  const shown: AnyArticleCategory[] = [...ARTICLE_CATEGORIES];
+  if ((counts?.sports ?? 0) > 0 || current === 'sports') shown.push('sports');
+  const buttons: { key: string | undefined; label: string; href: string }[] = [
+    { key: undefined, label: 'All', href: '/news' },
+    ...shown.map((c) => ({ key: c, label: CATEGORY_SHORT_LABELS[c], href: `/news/${c}` })),
+  ];
   return (
     <nav aria-label="Filter by category" className="flex flex-wrap gap-2">
       {buttons.map((b) => {
@@ -132,7 +135,7 @@ function NewsList({
   return (
     <section className="mx-auto max-w-6xl px-4 py-12">
       <Seo
-        title={label ?? 'Latest News'}
+        title={title}
         description={
           label
             ? `The latest ${label.toLowerCase()} articles: practical advice and inspiration.`
@@ -174,7 +177,7 @@ function NewsList({
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((a, i) => (
               <HydrationSlice key={a.id}>
-                <ArticleCard article={a} eager={i < 3} />
+                <ArticleCard article={a} eager={i < 3} heading="h2" />
               </HydrationSlice>
             ))}
           </div>

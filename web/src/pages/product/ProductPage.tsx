@@ -2,7 +2,7 @@ import { discountPercent, formatGBP, type Product, savingAmount } from '@site/sh
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { HttpError } from '../../lib/api';
+import { httpStatus } from '../../lib/api';
 import { Seo, SiteContext, useHttpStatus } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { LoginRequired, Spinner } from '../shop/components/LoginRequired';
@@ -164,13 +164,16 @@ export function ProductPage() {
   const product = useQuery<Product>({
     queryKey: productKey(id ?? 0),
     enabled: isAuthenticated && id !== null,
+    // A 404 from the server render stays a 404 here: no refetch on mount, so the server answers
+    // with the not-found screen and its status instead of a spinner with 200.
+    retryOnMount: false,
   });
   if (isLoading) return <Spinner />;
   if (!isAuthenticated) return <LoginRequired what="product" />;
   if (id === null) return <NotAvailable status={404} reason="Product not found" />;
   if (product.isPending) return <Spinner label="Loading product" />;
   if (product.isError) {
-    const status = product.error instanceof HttpError ? product.error.status : 500;
+    const status = httpStatus(product.error) ?? 500;
     // Spec §8: a 404 reads "Product not found"; anything else "Failed to load product".
     return status === 404 ? (
       <NotAvailable status={404} reason="Product not found" />

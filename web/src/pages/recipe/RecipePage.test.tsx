@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, tableFetcher } from '../../test/render';
@@ -79,9 +81,10 @@ describe('Recipe page', () => {
     renderAt('/recipe/5', api());
     fireEvent.click(await screen.findByRole('button', { name: 'Print Recipe' }));
     expect(print).toHaveBeenCalled();
-    const css = [...document.querySelectorAll('style')].map((s) => s.textContent).join('\n');
-    expect(css).toMatch(/@media print/);
-    expect(css).toMatch(/header, body > div footer/);
+    // The print rules live in the site stylesheet (a <style> in <body> is invalid HTML).
+    const css = readFileSync(path.resolve(__dirname, '../../styles.css'), 'utf8');
+    expect(css).toMatch(/@media print \{\s*body:has\(\[data-print="recipe"\]\) :is\(header, footer, nav\)/);
+    expect(screen.getByRole('article').getAttribute('data-print')).toBe('recipe');
     expect(screen.getByRole('button', { name: 'Print Recipe' }).closest('[data-print="hide"]')).toBeTruthy();
   });
 

@@ -2,7 +2,7 @@ import type { Recipe } from '@site/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { HttpError } from '../../lib/api';
+import { httpStatus } from '../../lib/api';
 import { Seo, SiteContext, useHttpStatus } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { capitalize, recipeKey } from '../recipes/queries';
@@ -12,15 +12,6 @@ import { recipeJsonLd } from './recipe-json-ld';
 import { scaleIngredient } from './scale';
 
 const MAX_SERVINGS = 100;
-
-// On paper: no site chrome, no controls; ingredients and steps only, in black on white.
-const PRINT_CSS = `@media print {
-  body > div header, body > div footer, body > div nav, [data-print="hide"] { display: none !important; }
-  body { background: #fff !important; color: #000 !important; }
-  [data-print="recipe"] { max-width: none !important; padding: 0 !important; }
-  [data-print="recipe"] li, [data-print="recipe"] section { break-inside: avoid; }
-  [data-print="recipe"] img { max-height: 6cm; width: auto !important; }
-}`;
 
 function NotFound() {
   useHttpStatus(404);
@@ -57,7 +48,6 @@ function RecipeDetail({ recipe }: { recipe: Recipe }) {
   const nutrition = Object.entries(recipe.nutritionalInfo ?? {});
   return (
     <article className="mx-auto max-w-4xl px-4 py-10" data-print="recipe">
-      <style>{PRINT_CSS}</style>
       <Seo
         title={recipe.title}
         description={(recipe.description ?? `${recipe.title} recipe`).slice(0, 160)}
@@ -207,13 +197,18 @@ function RecipeDetail({ recipe }: { recipe: Recipe }) {
 export function RecipePage() {
   const id = parseId(useParams().id);
   const { isAuthenticated, isLoading } = useCurrentUser();
-  const recipe = useQuery<Recipe>({ queryKey: recipeKey(id ?? 0), enabled: isAuthenticated && id !== null });
+  const recipe = useQuery<Recipe>({
+    queryKey: recipeKey(id ?? 0),
+    enabled: isAuthenticated && id !== null,
+    // As on the product page: a 404 from the server render stays the not-found screen, with 404.
+    retryOnMount: false,
+  });
   if (isLoading) return <Spinner />;
   if (!isAuthenticated) return <LoginRequired what="recipe" />;
   if (id === null) return <NotFound />;
   if (recipe.isPending) return <Spinner label="Loading recipe" />;
   if (recipe.isError) {
-    if (recipe.error instanceof HttpError && recipe.error.status === 404) return <NotFound />;
+    if (httpStatus(recipe.error) === 404) return <NotFound />;
     return (
       <section className="mx-auto max-w-xl px-4 py-24 text-center">
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">

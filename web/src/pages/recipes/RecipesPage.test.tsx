@@ -13,6 +13,7 @@ const list = [
     cuisine: 'mexican',
     difficulty: 'easy',
     tags: ['vegan'],
+    ingredients: ['1 tin black beans', '8 corn tortillas'],
   }),
   recipe({
     id: 7,
@@ -22,6 +23,7 @@ const list = [
     cuisine: 'indian',
     difficulty: 'easy',
     tags: [],
+    ingredients: ['200 g red lentils', '1 tsp turmeric'],
   }),
 ];
 
@@ -66,7 +68,24 @@ describe('Recipes page', () => {
     expect(await screen.findByText('Dal')).toBeTruthy();
     fireEvent.change(box, { target: { value: 'nothing like this' } });
     expect(await screen.findByText('Found 0 recipe(s)')).toBeTruthy();
+    // No match: an empty state with a way back to every recipe.
+    expect(screen.getByRole('heading', { name: 'No recipes found' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('Found 3 recipe(s)')).toBeTruthy();
+    expect((box as HTMLInputElement).value).toBe('');
     expect(f.calls.filter((c) => c.startsWith('GET /api/recipes'))).toEqual(['GET /api/recipes']);
+  });
+
+  it('search also matches ingredients, as its placeholder promises ("arborio")', async () => {
+    renderAt('/recipes', api());
+    await screen.findByText('Found 3 recipe(s)');
+    const box = screen.getByRole('searchbox', { name: 'Search recipes' });
+    expect(box.getAttribute('placeholder')).toMatch(/ingredients/);
+    const withArborio = list.filter((r) => r.ingredients.some((i) => /arborio/i.test(i)));
+    expect(withArborio.length).toBe(1);
+    fireEvent.change(box, { target: { value: 'Arborio' } });
+    expect(await screen.findByText('Found 1 recipe(s)')).toBeTruthy();
+    expect(screen.getByText(withArborio[0]?.title ?? '')).toBeTruthy();
   });
 
   it('cuisine and difficulty filters offer the spec options and refetch with the filter; Clear resets', async () => {

@@ -47,6 +47,7 @@ export function RecipesPage() {
     else next.set(key, value);
     setParams(next, { replace: true });
   };
+  const clear = () => setParams(new URLSearchParams(), { replace: true });
   const shown = (recipes.data ?? []).filter((r) => matchesSearch(r, q));
   const filtered = q !== '' || cuisine !== 'all' || difficulty !== 'all';
 
@@ -130,7 +131,7 @@ export function RecipesPage() {
         </div>
         <button
           type="button"
-          onClick={() => setParams(new URLSearchParams(), { replace: true })}
+          onClick={clear}
           disabled={!filtered}
           className="rounded-md border border-stone-300 bg-white px-4 py-2 font-medium disabled:opacity-50"
         >
@@ -153,13 +154,32 @@ export function RecipesPage() {
           <p className="mt-6 text-sm text-stone-600" aria-live="polite" data-testid="recipe-count">
             {`Found ${shown.length} recipe(s)`}
           </p>
-          <div className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((r) => (
-              <HydrationSlice key={r.id}>
-                <RecipeCard recipe={r} />
-              </HydrationSlice>
-            ))}
-          </div>
+          {shown.length === 0 ? (
+            // The same empty state as the news list, with the way out next to it.
+            <div className="py-16 text-center">
+              <h2 className="font-serif text-2xl font-bold text-stone-900">No recipes found</h2>
+              <p className="mt-2 text-stone-600">
+                {filtered ? 'Try another search, cuisine or difficulty.' : 'Please check back soon.'}
+              </p>
+              {filtered && (
+                <button
+                  type="button"
+                  onClick={clear}
+                  className="mt-6 rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+                >
+                  Clear filters
+                </button>
+              )}
+            </div>
+          ) : (
+            <div className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((r) => (
+                <HydrationSlice key={r.id}>
+                  <RecipeCard recipe={r} />
+                </HydrationSlice>
+              ))}
+            </div>
+          )}
         </>
       )}
     </section>

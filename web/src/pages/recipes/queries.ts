@@ -30,12 +30,17 @@ export const recipeKey = (id: number | string) => [`/api/recipes/${id}`] as cons
 
 export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Client-side search over title, description and author (spec §2 Recipes). */
+/**
+ * Client-side search over title, description and author (spec §2 Recipes), and the ingredients too:
+ * the search box promises them, and a reader looks for "arborio" (issue 12).
+ */
 export function matchesSearch(
-  r: { title: string; description: string | null; author: string | null },
+  r: { title: string; description: string | null; author: string | null; ingredients?: string[] },
   q: string,
 ): boolean {
   const needle = q.trim().toLowerCase();
   if (!needle) return true;
-  return [r.title, r.description, r.author].some((f) => f?.toLowerCase().includes(needle));
+  return [r.title, r.description, r.author, ...(r.ingredients ?? [])].some((f) =>
+    f?.toLowerCase().includes(needle),
+  );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt, tableFetcher } from '../../test/render';
 
@@ -10,14 +10,44 @@ function fill() {
   fireEvent.click(screen.getByRole('checkbox'));
 }
 
+/** The text of the message a field points to with aria-describedby (shown beside it). */
+const describedBy = (el: HTMLElement) => {
+  const id = el.getAttribute('aria-describedby');
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
+
 describe('Share Your Story (/community/submit-story)', () => {
-  it('checks the form before sending: a short story is refused with a clear message', () => {
+  it('checks the form before sending: a short story is refused with a clear message beside it', async () => {
     const f = tableFetcher({});
     renderAt('/community/submit-story', f);
     fill();
     fireEvent.change(screen.getByLabelText('Your story'), { target: { value: 'short' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send My Story' }));
-    expect(screen.getByRole('alert').textContent).toMatch(/at least 50 characters/);
+    const story = screen.getByLabelText('Your story');
+    await waitFor(() => expect(story.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedBy(story)).toMatch(/at least 50 characters/);
+    expect(f.calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+  });
+
+  it('an empty form shows every error beside its own field, from the shared schema, and focuses the first', async () => {
+    const f = tableFetcher({});
+    renderAt('/community/submit-story', f);
+    fireEvent.click(screen.getByRole('button', { name: 'Send My Story' }));
+    const name = screen.getByLabelText('Your name');
+    await waitFor(() => expect(describedBy(name)).toBe('Name is required'));
+    expect(describedBy(screen.getByLabelText('Email'))).toBe('Email is required');
+    expect(describedBy(screen.getByLabelText('Story title'))).toBe('Title is required');
+    expect(describedBy(screen.getByLabelText('Your story'))).toMatch(/at least 50 characters/);
+    expect(describedBy(screen.getByRole('checkbox'))).toBe('Please confirm we may publish your story');
+    expect(document.activeElement).toBe(name);
+    // A malformed email is "invalid", not "required"; fixed fields lose their message.
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@' } });
+    fireEvent.change(name, { target: { value: 'Ada' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send My Story' }));
+    await waitFor(() =>
+      expect(describedBy(screen.getByLabelText('Email'))).toBe('Please enter a valid email address'),
+    );
+    expect(name.getAttribute('aria-invalid')).toBeNull();
     expect(f.calls.filter((c) => c.startsWith('POST'))).toEqual([]);
   });
 

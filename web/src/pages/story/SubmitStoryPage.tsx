@@ -1,15 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/styles';
 import { apiRequest, HttpError } from '../../lib/api';
 import { useFetcher } from '../../lib/fetcher-context';
 import { IDEMPOTENCY_HEADER, useIdempotencyKey } from '../../lib/idempotency-key';
+import type { FieldErrors } from '../../lib/field-errors';
 import { Seo } from '../../lib/seo';
-
-// The server validates with the shared zod schema (storyInput); these checks only spare a round trip,
-// and keep zod out of this public page's bundle.
-const MIN_STORY = 50;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { loadStorySchema, validateStory } from './validate';
 
 type Fields = {
   name: string;
@@ -20,47 +17,47 @@ type Fields = {
   website: string;
 };
 const empty: Fields = { name: '', email: '', title: '', story: '', consent: false, website: '' };
-
-function check(f: Fields): string | null {
-  if (!f.name.trim()) return 'Name is required';
-  if (!EMAIL.test(f.email.trim())) return 'Please enter a valid email address';
-  if (f.title.trim().length < 3) return 'Title is required';
-  if (f.story.trim().length < MIN_STORY)
-    return `Please tell us a little more (at least ${MIN_STORY} characters)`;
-  if (!f.consent) return 'Please confirm we may publish your story';
-  return null;
-}
+const FIELD_ORDER: (keyof Fields)[] = ['name', 'email', 'title', 'story', 'consent'];
 
 /** /community/submit-story: a reader's story, stored for the editors. */
 export function SubmitStoryPage() {
   const fetcher = useFetcher();
+  const uid = useId();
   const [fields, setFields] = useState<Fields>(empty);
   const [state, setState] = useState<'editing' | 'sending' | 'sent'>('editing');
-  const [error, setError] = useState<string | null>(null);
   const submission = useIdempotencyKey();
+  // Each problem beside its field (as on the contact form); `form` is for a refusal of the whole send.
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const set = (k: keyof Fields) => (e: { target: { value: string; checked?: boolean; type?: string } }) =>
     setFields((f) => ({
       ...f,
       [k]: e.target.type === 'checkbox' ? Boolean(e.target.checked) : e.target.value,
     }));
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const problem = check(fields);
-    if (problem) return setError(problem);
-    setError(null);
+    const form = e.currentTarget;
+    const payload = { ...fields, website: fields.website || undefined };
+    const problems = await validateStory(payload);
+    setErrors(problems);
+    setFormError(null);
+    const first = FIELD_ORDER.find((k) => problems[k]);
+    if (first) {
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
     setState('sending');
     try {
-      const body = { ...fields, website: fields.website || undefined };
-      await apiRequest(fetcher, 'POST', '/api/stories', body, {
-        [IDEMPOTENCY_HEADER]: submission.keyFor(JSON.stringify(body)),
+      await apiRequest(fetcher, 'POST', '/api/stories', payload, {
+        [IDEMPOTENCY_HEADER]: submission.keyFor(JSON.stringify(payload)),
       });
       submission.done();
       setFields(empty);
       setState('sent');
     } catch (err) {
       setState('editing');
-      setError(
+      setFormError(
         err instanceof HttpError && err.serverMessage
           ? err.serverMessage
           : 'Failed to send your story. Please try again.',
@@ -68,7 +65,26 @@ export function SubmitStoryPage() {
     }
   };
 
-  const input = 'mt-1 w-full rounded-lg border border-stone-300 bg-white px-3 py-2';
+  const errorId = (name: string) => `${uid}-${name}-error`;
+  const fieldProps = (name: keyof Fields) => ({
+    id: `${uid}-${name}`,
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? errorId(name) : undefined,
+    className: `mt-1 w-full rounded-lg border bg-white px-3 py-2 ${errors[name] ? 'border-red-600' : 'border-stone-300'}`,
+  });
+  const error = (name: keyof Fields) =>
+    errors[name] && (
+      <p id={errorId(name)} className="mt-1 text-sm text-red-700">
+        {errors[name]}
+      </p>
+    );
+  const label = (name: keyof Fields, text: string) => (
+    <label htmlFor={`${uid}-${name}`} className="text-sm font-medium">
+      {text}
+    </label>
+  );
+
   return (
     <section className="mx-auto max-w-2xl px-4 py-12">
       <Seo
@@ -96,42 +112,52 @@ export function SubmitStoryPage() {
           </div>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate className="mt-8 space-y-4">
-          <label className="block">
-            <span className="text-sm font-medium">Your name</span>
+        <form
+          onSubmit={submit}
+          onFocus={() => void loadStorySchema()}
+          noValidate
+          aria-label="Story submission"
+          className="mt-8 space-y-4"
+        >
+          <div>
+            {label('name', 'Your name')}
             <input
-              className={input}
+              {...fieldProps('name')}
               value={fields.name}
               onChange={set('name')}
               autoComplete="name"
               maxLength={100}
             />
-          </label>
-          <label className="block">
-            <span className="text-sm font-medium">Email</span>
+            {error('name')}
+          </div>
+          <div>
+            {label('email', 'Email')}
             <input
-              className={input}
+              {...fieldProps('email')}
               type="email"
               value={fields.email}
               onChange={set('email')}
               autoComplete="email"
               maxLength={254}
             />
-          </label>
-          <label className="block">
-            <span className="text-sm font-medium">Story title</span>
-            <input className={input} value={fields.title} onChange={set('title')} maxLength={200} />
-          </label>
-          <label className="block">
-            <span className="text-sm font-medium">Your story</span>
+            {error('email')}
+          </div>
+          <div>
+            {label('title', 'Story title')}
+            <input {...fieldProps('title')} value={fields.title} onChange={set('title')} maxLength={200} />
+            {error('title')}
+          </div>
+          <div>
+            {label('story', 'Your story')}
             <textarea
-              className={input}
+              {...fieldProps('story')}
               rows={10}
               value={fields.story}
               onChange={set('story')}
               maxLength={10_000}
             />
-          </label>
+            {error('story')}
+          </div>
           {/* Honeypot: people never see or fill it. */}
           <input
             type="text"
@@ -143,13 +169,24 @@ export function SubmitStoryPage() {
             value={fields.website}
             onChange={set('website')}
           />
-          <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" checked={fields.consent} onChange={set('consent')} className="mt-1" />
-            <span>I agree that the editors may edit and publish my story on the site.</span>
-          </label>
-          {error && (
+          <div>
+            <label className="flex items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                name="consent"
+                checked={fields.consent}
+                onChange={set('consent')}
+                aria-invalid={errors.consent ? true : undefined}
+                aria-describedby={errors.consent ? errorId('consent') : undefined}
+                className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+              />
+              <span>I agree that the editors may edit and publish my story on the site.</span>
+            </label>
+            {error('consent')}
+          </div>
+          {formError && (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {error}
+              {formError}
             </p>
           )}
           <button type="submit" className={buttonClass.primary} disabled={state === 'sending'}>

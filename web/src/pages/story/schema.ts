@@ -1,0 +1,1 @@
+export { storyInput } from '@site/shared';
