@@ -1,4 +1,10 @@
-import { CATEGORY_LABELS, type RssSource, type RssSourceInput, type RssSourceTestResult, formatDateTime } from '@site/shared';
+import {
+  CATEGORY_LABELS,
+  type RssSource,
+  type RssSourceInput,
+  type RssSourceTestResult,
+  formatDateTime,
+} from '@site/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../components/toast/toast';
