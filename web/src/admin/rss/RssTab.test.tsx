@@ -340,9 +340,9 @@ describe('RSS Feeds tab', () => {
     renderTab(tableFetcher({ '/api/admin/rss/status': status({ sources }) }));
     const good = await screen.findByRole('listitem', { name: 'Good' });
     // en-GB, Europe/London (GMT in January, BST in July).
-    expect(within(good).getByText('Last run 10 Jan 2026, 09:00 · 3 new of 20 fetched')).toBeTruthy();
+    expect(within(good).getByText('Last run 10 Jan 2026, 09:00 GMT · 3 new of 20 fetched')).toBeTruthy();
     const broken = screen.getByRole('listitem', { name: 'Broken' });
-    expect(within(broken).getByText('Last run 10 Jul 2026, 10:00')).toBeTruthy();
+    expect(within(broken).getByText('Last run 10 Jul 2026, 10:00 BST')).toBeTruthy();
     expect(within(broken).getByText("Could not reach the feed's server")).toBeTruthy();
     expect(within(broken).getByText('getaddrinfo ENOTFOUND broken.example').closest('details')).toBeTruthy();
     expect(within(broken).getByText('Off')).toBeTruthy();
