@@ -19,6 +19,7 @@ import { manifestBundles, routeBundles } from './bundle';
 import { cacheLookups, crowdPlans, loadCrowd } from './crowd';
 import { type LoadResult, load } from './load';
 import { renderMarkdown } from './report';
+import { timeAdminSearch } from './admin-search';
 import { explainSearch, SEARCH_TERMS, type SearchPlan, timeSearchSql } from './search-plan';
 import { seedScale } from './seed-scale';
 import { benchDir, repoRoot, startChild } from './server';
@@ -102,6 +103,8 @@ async function seedPhase() {
     log('Explaining search…');
     const plans = await explainSearch(db);
     const sqlTimes = await timeSearchSql(db, quick ? 5 : 20);
+    log('Timing the admin article search (cold, as an admin)…');
+    const adminSearch = await timeAdminSearch(booted, env.SITE_URL);
     const slugRows = (await db.execute(
       `select slug from articles where status = 'published' order by id desc limit 10`,
     )) as unknown as { rows: Array<{ slug: string }> };
@@ -118,6 +121,7 @@ async function seedPhase() {
       seedMs: seeded.ms,
       plans,
       sqlTimes,
+      adminSearch,
       slugs: slugRows.rows.map((r) => r.slug),
       crowdSlugs: allSlugs.rows.map((r) => r.slug),
       vocabulary: words.rows.map((r) => r.w),
@@ -260,6 +264,7 @@ async function main() {
     search: {
       endpointP95Ms: searchRow?.real?.p95 ?? null,
       sqlOnly: seed.sqlTimes,
+      admin: seed.adminSearch,
       plans: seed.plans.map(({ plan, ...p }: SearchPlan) => ({
         ...p,
         plan: plan.split('\n').slice(0, 12).join('\n'),

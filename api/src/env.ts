@@ -38,6 +38,8 @@ const envSchema = z
     OPENAI_MODEL: z.string().min(1).default('gpt-4o'),
     // Per-attempt timeout of AI requests (the SDK retries twice); tests shorten it.
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
+    // Cap on a whole image review, all attempts included (AI_IMAGE_REVIEW_CAP_MS); tests shorten it.
+    AI_IMAGE_REVIEW_CAP_MS: z.coerce.number().int().min(50).max(600_000).optional(),
     RSS_CRON: z.string().min(1).default('0 */6 * * *'),
     RSS_SOURCES: z.string().min(1).optional(),
     RSS_ALLOW_PRIVATE: bool.default(false),

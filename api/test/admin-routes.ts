@@ -155,6 +155,18 @@ export const adminRoutes: AdminRoute[] = [
   { method: 'GET', path: () => '/api/admin/products?limit=50&broken=true', adminStatus: 200 },
   { method: 'GET', path: () => '/api/admin/content?limit=50', adminStatus: 200 },
   { method: 'GET', path: (f) => `/api/admin/content/${f.articleId}`, adminStatus: 200 },
+  { method: 'GET', path: (f) => `/api/admin/content/${f.articleId}/preview`, adminStatus: 200 },
+  {
+    method: 'GET',
+    path: () => '/api/admin/content?q=fixture&status=all&category=wellness&origin=editor&sort=title',
+    adminStatus: 200,
+  },
+  {
+    method: 'POST',
+    path: () => '/api/admin/content/bulk',
+    body: (f) => ({ action: 'category', ids: [f.articleId], category: 'home' }),
+    adminStatus: 200,
+  },
   {
     method: 'POST',
     path: () => '/api/content',
@@ -168,6 +180,7 @@ export const adminRoutes: AdminRoute[] = [
     adminStatus: 200,
   },
   { method: 'GET', path: () => '/api/admin/products?limit=50', adminStatus: 200 },
+  { method: 'GET', path: () => '/api/admin/products?q=serum&stock=in&sort=clicks', adminStatus: 200 },
   {
     method: 'POST',
     path: () => '/api/products',
@@ -181,6 +194,7 @@ export const adminRoutes: AdminRoute[] = [
     adminStatus: 200,
   },
   { method: 'GET', path: () => '/api/admin/recipes?limit=50', adminStatus: 200 },
+  { method: 'GET', path: () => '/api/admin/recipes?q=soup&wwe=false&sort=title', adminStatus: 200 },
   {
     method: 'POST',
     path: () => '/api/recipes',

@@ -17,6 +17,8 @@ const goodReview = {
   content:
     '<h2>First impressions</h2><p>Silky and light.</p><script>alert(1)</script><p onclick="x()">Worth it.</p>',
 };
+/** The image review's answer also says whether the model could identify the product. */
+const goodImageReview = { identified: true, notIdentifiedReason: '', ...goodReview };
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field below
 type Body = Record<string, any>;
@@ -64,7 +66,7 @@ describe.each(dbTargets)('AI content tools on %s', (kind) => {
   afterEach(() => vi.restoreAllMocks());
 
   it('a good vision answer creates a style draft by the admin and returns productName, rating, title, content, excerpt', async () => {
-    fake.set({ kind: 'answer', json: goodReview });
+    fake.set({ kind: 'answer', json: goodImageReview });
     const res = await admin.post(
       '/api/admin/analyze-product-image',
       imageForm({ category: 'skincare', priceRange: '£20-£40' }, { bytes: await pngBytes() }),
@@ -80,7 +82,8 @@ describe.each(dbTargets)('AI content tools on %s', (kind) => {
     });
     // Model HTML is sanitised before it is saved.
     expect(body.content).toContain('<h2>First impressions</h2>');
-    expect(body.content).toContain('Our rating: 4.5 out of 5');
+    // The model never used the product: its rating is a suggestion for the editor, not in the body.
+    expect(body.content).not.toContain('Our rating');
     expect(body.content).not.toMatch(/script|onclick/);
 
     const [row] = await booted.deps.db.select().from(articles).where(eq(articles.id, body.article.id));
@@ -93,11 +96,12 @@ describe.each(dbTargets)('AI content tools on %s', (kind) => {
       publishedAt: null,
     });
     expect(row?.content).toBe(body.content);
+    expect(row?.suggestedRating).toBe(4.5);
     expect(row?.imageUrl).toMatch(/^\/uploads\/ai-[\w-]+\.webp$/);
   });
 
   it('the request the model receives carries the image as a base64 data URL and the chosen category', async () => {
-    fake.set({ kind: 'answer', json: goodReview });
+    fake.set({ kind: 'answer', json: goodImageReview });
     const res = await admin.post(
       '/api/admin/analyze-product-image',
       imageForm({ category: 'home-decor', priceRange: 'under £50' }, { bytes: await pngBytes('#336699') }),
@@ -114,10 +118,14 @@ describe.each(dbTargets)('AI content tools on %s', (kind) => {
     expect(Object.keys(req.body.response_format.json_schema.schema.properties).sort()).toEqual([
       'content',
       'excerpt',
+      'identified',
+      'notIdentifiedReason',
       'productName',
       'rating',
       'title',
     ]);
+    // The prompt lets the model say it cannot identify the product, and frames the rating as a suggestion.
+    expect(fake.userMessage().text).toMatch(/cannot tell which product this is[\s\S]*do not guess/);
     const { text, imageUrl } = fake.userMessage();
     expect(text).toContain('Category: home decor');
     expect(text).toContain('Price range: under £50');
@@ -134,7 +142,8 @@ describe.each(dbTargets)('AI content tools on %s', (kind) => {
       );
 
     it.each([
-      ['a rating out of range', { kind: 'answer', json: { ...goodReview, rating: 9 } }],
+      ['a rating out of range', { kind: 'answer', json: { ...goodImageReview, rating: 9 } }],
+      ['an identified product with no title', { kind: 'answer', json: { ...goodImageReview, title: '' } }],
       [
         'a missing field',
         { kind: 'answer', json: { productName: 'x', rating: 3, title: 't', excerpt: 'e' } },
@@ -180,6 +189,28 @@ describe.each(dbTargets)('AI content tools on %s', (kind) => {
       expect(await articleCount()).toBe(before);
     });
 
+    it('the model cannot identify the product: 422 with its reason, and nothing is saved', async () => {
+      const before = await articleCount();
+      fake.set({
+        kind: 'answer',
+        json: {
+          identified: false,
+          notIdentifiedReason: 'A plain white bottle with no label or brand visible',
+          productName: '',
+          rating: 0,
+          title: '',
+          excerpt: '',
+          content: '',
+        },
+      });
+      const res = await post();
+      expect(res.status).toBe(422);
+      expect((await json(res)).message).toBe(
+        'The AI could not identify the product in this photo: A plain white bottle with no label or brand visible. Nothing was saved. Try a clearer photo that shows the brand or label.',
+      );
+      expect(await articleCount()).toBe(before);
+    });
+
     it('a hanging upstream gives 504 within the timeout (3 attempts) and creates nothing', async () => {
       const before = await articleCount();
       fake.set({ kind: 'hang' });
@@ -201,7 +232,7 @@ describe.each(dbTargets)('AI content tools on %s', (kind) => {
       ['no category', {}, 'Please select a category'],
       ['an unknown category', { category: 'gardening' }, 'Please select a category'],
     ])('%s gives 400 "%s"', async (_, fields, message) => {
-      fake.set({ kind: 'answer', json: goodReview });
+      fake.set({ kind: 'answer', json: goodImageReview });
       const res = await admin.post(
         '/api/admin/analyze-product-image',
         imageForm(fields, { bytes: await pngBytes() }),
@@ -260,7 +291,12 @@ describe.each(dbTargets)('AI content tools on %s', (kind) => {
     expect(prompt).toContain('Target audience: beginners');
     expect(prompt).toContain('Key features: non-slip, 6mm, recycled');
     const [row] = await booted.deps.db.select().from(articles).where(eq(articles.id, body.article.id));
-    expect(row).toMatchObject({ status: 'draft', category: 'wellness', author: 'Tess User' });
+    expect(row).toMatchObject({
+      status: 'draft',
+      category: 'wellness',
+      author: 'Tess User',
+      suggestedRating: 3,
+    });
     expect(row?.tags).toEqual(['product review', 'fitness']);
   });
 
@@ -362,5 +398,44 @@ describe.each(dbTargets)('AI without OPENAI_API_KEY on %s', (kind) => {
     const status = await (await admin.get('/api/admin/ai/status')).json();
     expect(status).toMatchObject({ configured: false, status: 'Not configured', model: 'gpt-4o' });
     expect(await booted.deps.db.select({ n: count() }).from(articles)).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('the whole image review is capped (AI_IMAGE_REVIEW_CAP_MS, 45 s in production)', () => {
+  it('a slow upstream is stopped at the cap, before the 3 attempts run out: 504 and nothing saved', {
+    timeout: 90_000,
+  }, async () => {
+    const fake = await startFakeOpenAI();
+    const CAP = 900;
+    const booted = await testApp('pglite', {
+      env: {
+        OPENAI_API_KEY: KEY,
+        OPENAI_BASE_URL: fake.baseURL,
+        OPENAI_TIMEOUT_MS: '600',
+        AI_IMAGE_REVIEW_CAP_MS: String(CAP),
+      },
+    });
+    try {
+      const admin = (await signUpAdmin(booted)).agent;
+      fake.set({ kind: 'hang' });
+      const started = Date.now();
+      const res = await admin.post(
+        '/api/admin/analyze-product-image',
+        imageForm({ category: 'makeup' }, { bytes: await pngBytes() }),
+      );
+      const elapsed = Date.now() - started;
+      expect(res.status).toBe(504);
+      expect((await json(res)).message).toMatch(
+        /took longer than 1 s, so we stopped waiting. Nothing was saved/,
+      );
+      // Without the cap: 3 × 600 ms plus back-off.
+      expect(elapsed).toBeGreaterThanOrEqual(CAP);
+      expect(elapsed).toBeLessThan(3 * 600);
+      expect(fake.received.length).toBeLessThan(3);
+      expect((await booted.deps.db.select({ n: count() }).from(articles))[0]?.n).toBe(0);
+    } finally {
+      await booted.close();
+      await fake.close();
+    }
   });
 });

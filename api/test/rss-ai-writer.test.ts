@@ -33,6 +33,8 @@ interface SentRequest {
   path?: string;
   auth?: string;
   model?: string;
+  max_tokens?: number;
+  max_completion_tokens?: number;
   response_format: { type: string; json_schema: { name: string; schema: { required?: string[] } } };
 }
 const requests: SentRequest[] = [];
@@ -102,6 +104,9 @@ describe('themed recipe writers', () => {
     expect(sent.path).toBe('/v1/chat/completions');
     expect(sent.auth).toBe('Bearer sk-test');
     expect(sent.model).toBe('gpt-4o');
+    // max_tokens is deprecated (and refused by reasoning models): the writer sends its successor.
+    expect(sent.max_completion_tokens).toBe(1200);
+    expect(sent).not.toHaveProperty('max_tokens');
     expect(sent.response_format.type).toBe('json_schema');
     expect(sent.response_format.json_schema.name).toBe('themed_recipe');
     expect(sent.response_format.json_schema.schema.required).toContain('ingredients');

@@ -28,8 +28,37 @@ export const CATEGORY_SHORT_LABELS: Record<AnyArticleCategory, string> = {
   sports: 'Sports',
 };
 
-export const ARTICLE_STATUSES = ['draft', 'published'] as const;
+/** A scheduled article is public from its publishedAt on (DESIGN.md §7: the query decides, no job). */
+export const ARTICLE_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+export const ARTICLE_STATUS_LABELS: Record<ArticleStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  published: 'Published',
+};
+
+/** Where an article came from: written here, an RSS import, an AI draft or an approved reader story. */
+export const ARTICLE_ORIGINS = ['editor', 'rss', 'ai', 'story'] as const;
+export type ArticleOrigin = (typeof ARTICLE_ORIGINS)[number];
+export const ARTICLE_ORIGIN_LABELS: Record<ArticleOrigin, string> = {
+  editor: 'Written here',
+  rss: 'RSS import',
+  ai: 'AI draft',
+  story: 'Reader story',
+};
+
+/** Admin list sort orders, per resource. */
+export const ARTICLE_SORTS = ['newest', 'updated', 'title'] as const;
+export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc', 'clicks'] as const;
+export const RECIPE_SORTS = ['newest', 'title'] as const;
+export const SORT_LABELS: Record<string, string> = {
+  newest: 'Newest',
+  updated: 'Last updated',
+  title: 'Title',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  clicks: 'Affiliate clicks',
+};
 
 export const CUISINES = ['italian', 'mexican', 'asian', 'american', 'mediterranean', 'indian'] as const;
 export type Cuisine = (typeof CUISINES)[number];

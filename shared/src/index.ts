@@ -14,3 +14,6 @@ export * from './schemas/ai';
 export * from './schemas/rss';
 export * from './helpers/london-days';
 export * from './schemas/insights';
+export * from './schemas/admin-lists';
+export * from './helpers/site-time';
+export * from './helpers/rating';

@@ -23,7 +23,9 @@ import {
   relatedKey,
   searchKey,
 } from './lib/content';
+import { adminKeys } from './admin/query-keys';
 import { ArticlePage } from './pages/article/ArticlePage';
+import { ArticlePreviewPage } from './pages/article/ArticlePreviewPage';
 import { ChallengePage } from './pages/challenge/ChallengePage';
 import { LegalPage } from './pages/legal/LegalPage';
 import { activeTerm, NewsPage } from './pages/news/NewsPage';
@@ -163,6 +165,13 @@ export const routes: RouteObject[] = [
             <SignInPage />
           </Suspense>
         ),
+      },
+      {
+        path: '/admin/preview/:id',
+        element: <ArticlePreviewPage />,
+        handle: {
+          prefetch: ({ params }) => [{ queryKey: adminKeys.articles.preview(params.id ?? '') }],
+        } satisfies RouteHandle,
       },
       {
         path: '/admin/*',

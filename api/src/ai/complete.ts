@@ -1,7 +1,9 @@
+import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
 import type { AppDeps } from '../context';
+import { ApiError } from '../lib/errors';
 import { aiClient } from './client';
 import { AiAnswerError, logAiFailure, mapAiError } from './errors';
 
@@ -43,18 +45,28 @@ export function responseFormat(schema: z.ZodObject, name: string) {
  */
 export async function completeStructured<S extends z.ZodObject>(
   deps: Pick<AppDeps, 'env' | 'logger' | 'metrics'>,
-  opts: { name: string; schema: S; messages: ChatCompletionMessageParam[]; maxTokens?: number },
+  opts: {
+    name: string;
+    schema: S;
+    messages: ChatCompletionMessageParam[];
+    maxTokens?: number;
+    /** Stop the whole call (every retry included) after this long: 504. */
+    capMs?: number;
+  },
 ): Promise<z.infer<S>> {
   const { env } = deps;
   const client = aiClient(env);
   try {
-    const completion = await client.chat.completions.create({
-      model: env.OPENAI_MODEL,
-      messages: opts.messages,
-      response_format: responseFormat(opts.schema, opts.name),
-      max_completion_tokens: opts.maxTokens ?? 4000,
-      temperature: 0.7,
-    });
+    const completion = await client.chat.completions.create(
+      {
+        model: env.OPENAI_MODEL,
+        messages: opts.messages,
+        response_format: responseFormat(opts.schema, opts.name),
+        max_completion_tokens: opts.maxTokens ?? 4000,
+        temperature: 0.7,
+      },
+      opts.capMs ? { signal: AbortSignal.timeout(opts.capMs) } : undefined,
+    );
     const choice = completion.choices?.[0];
     if (!choice) throw new AiAnswerError('no choices');
     if (choice.message?.refusal) throw new AiAnswerError('the model declined the request');
@@ -75,7 +87,13 @@ export async function completeStructured<S extends z.ZodObject>(
     deps.metrics.aiCalls.inc({ call: opts.name, outcome: 'ok' });
     return parsed.data;
   } catch (err) {
-    const mapped = mapAiError(err);
+    const mapped =
+      opts.capMs && err instanceof OpenAI.APIUserAbortError
+        ? new ApiError(
+            504,
+            `The AI service took longer than ${Math.round(opts.capMs / 1000)} s, so we stopped waiting. Nothing was saved. Please try again.`,
+          )
+        : mapAiError(err);
     deps.metrics.aiCalls.inc({ call: opts.name, outcome: String(mapped.status) });
     logAiFailure(deps.logger, opts.name, err, mapped);
     throw mapped;

@@ -45,6 +45,8 @@ export async function createDraft(
     tags: string[];
     author: string;
     imageUrl?: string | null;
+    /** A review's rating, for the editor to confirm. */
+    suggestedRating?: number;
   },
 ): Promise<AiDraftRef> {
   const base = slugify(a.title).slice(0, 70).replace(/-+$/, '') || 'ai-draft';
@@ -63,6 +65,8 @@ export async function createDraft(
       status: 'draft',
       publishedAt: null,
       author: a.author,
+      origin: 'ai',
+      suggestedRating: a.suggestedRating ?? null,
     })
     .returning({ id: articles.id, slug: articles.slug, title: articles.title });
   if (!row) throw new Error('insert returned no row');

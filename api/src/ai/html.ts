@@ -23,11 +23,5 @@ export function comparisonTableHtml(table: AiComparisonAnswer['table']): string 
   return `<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 }
 
-/** "4.5 out of 5" line shown at the top of a review. */
-export function ratingHtml(rating: number): string {
-  return `<p><strong>Our rating: ${formatRating(rating)} out of 5</strong></p>`;
-}
-
 /** Ratings are kept to half stars (spec §9). */
 export const roundRating = (r: number) => Math.min(5, Math.max(1, Math.round(r * 2) / 2));
-const formatRating = (r: number) => (Number.isInteger(r) ? String(r) : r.toFixed(1));

@@ -36,6 +36,8 @@ export function imageReviewMessages(opts: {
         {
           type: 'text',
           text: `Identify the product in this photo and write a product review article (500-800 words) with a title, excerpt, rating and the product's name.
+If you cannot tell which product this is (brand and product), do not guess: set identified to false, say briefly in notIdentifiedReason what you can and cannot see, and leave the other fields empty (rating 0). Otherwise set identified to true and notIdentifiedReason to "".
+The rating is only a suggestion for the editor, who has used the product; you have not.
 ${details([
   ['Category', CATEGORY_WORDS[opts.category]],
   ['Price range', opts.priceRange],

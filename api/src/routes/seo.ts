@@ -1,9 +1,9 @@
 import { ARTICLE_CATEGORIES, CATEGORY_LABELS } from '@site/shared';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { articles, challenges } from '../db/schema';
-import { articleDate } from '../db/schema/content';
+import { articleDate, isPublic } from '../db/schema/content';
 import { publicCache } from '../lib/cache';
 
 const xml = (s: string) =>
@@ -29,7 +29,7 @@ const STATIC_PATHS = [
 ];
 
 const FEED_SIZE = 20;
-const published = eq(articles.status, 'published');
+const published = isPublic();
 const dateOf = sql<Date>`${articleDate(articles)}`;
 
 /**

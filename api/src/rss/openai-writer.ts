@@ -35,7 +35,7 @@ export function openAiRecipeWriter(
         {
           model: env.OPENAI_MODEL,
           temperature: 0.8,
-          max_tokens: 1200,
+          max_completion_tokens: 1200,
           response_format: {
             type: 'json_schema',
             json_schema: { name: 'themed_recipe', schema: RECIPE_JSON_SCHEMA, strict: false },

@@ -72,7 +72,9 @@ export function ssrHandler(app: Hono<AppEnv>): Handler<AppEnv> {
     const url = new URL(c.req.url);
     // Anonymous readers all get the same page: serve a burst of them from one render (lib/cache.ts).
     const cacheKey = pageCacheKey(url);
-    const cacheable = env.PUBLIC_CACHE_MS > 0 && !hasSessionCredentials(c.req.raw.headers);
+    // An article preview shows unpublished work to one admin: never stored, never indexed.
+    const isPreview = url.pathname.startsWith('/admin/preview/');
+    const cacheable = !isPreview && env.PUBLIC_CACHE_MS > 0 && !hasSessionCredentials(c.req.raw.headers);
     const forward: Record<string, string> = {
       cookie: c.req.header('cookie') ?? '',
       [CLIENT_IP_HEADER]: c.req.header(CLIENT_IP_HEADER) ?? 'unknown',
@@ -123,6 +125,7 @@ export function ssrHandler(app: Hono<AppEnv>): Handler<AppEnv> {
             : [['cache-control', PRIVATE_NO_STORE] as [string, string]]),
         ],
         keys: [...keys],
+          ...(isPreview ? [['x-robots-tag', 'noindex'] as [string, string]] : []),
         body,
       };
     };

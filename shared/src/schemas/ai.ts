@@ -64,6 +64,23 @@ export const aiReviewAnswer = z.object({
 });
 export type AiReviewAnswer = z.infer<typeof aiReviewAnswer>;
 
+/** A whole image review (every attempt together) stops after this long; the busy button says so. */
+export const AI_IMAGE_REVIEW_CAP_MS = 45_000;
+
+/**
+ * The image review's answer. The model may say it cannot identify the product (identified false,
+ * with why); then nothing else counts. Otherwise the review fields are checked as aiReviewAnswer.
+ */
+export const aiImageReviewAnswer = z.object({
+  identified: z.boolean(),
+  notIdentifiedReason: z.string().max(500),
+  productName: z.string().max(200),
+  rating: z.number().min(0).max(5),
+  title: z.string().max(200),
+  excerpt: z.string().max(600),
+  content: z.string().max(50_000),
+});
+
 export const aiComparisonAnswer = z.object({
   title: z.string().min(1).max(200),
   excerpt: z.string().min(1).max(600),

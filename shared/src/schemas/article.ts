@@ -1,26 +1,43 @@
 import { z } from 'zod';
-import { ALL_ARTICLE_CATEGORIES, ARTICLE_STATUSES, LIMITS } from '../constants';
+import {
+  ALL_ARTICLE_CATEGORIES,
+  type ArticleOrigin,
+  type ArticleStatus,
+  ARTICLE_STATUSES,
+  LIMITS,
+} from '../constants';
 import { httpUrl, imageRef, tagList, text } from './common';
 
-export const articleInput = z.object({
-  title: text().trim().min(1, 'Title is required').max(200),
-  excerpt: text().trim().min(1, 'Excerpt is required').max(600),
-  content: text().trim().min(1, 'Content is required').max(200_000),
-  category: z.enum(ALL_ARTICLE_CATEGORIES),
-  tags: tagList.default([]),
-  imageUrl: imageRef.nullish(),
-  author: text().trim().max(120).nullish(),
-  description: text().trim().max(320).nullish(),
-  slug: text()
-    .trim()
-    .max(80)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, numbers and hyphens')
-    .nullish(),
-  status: z.enum(ARTICLE_STATUSES).default('published'),
-  isExternal: z.boolean().optional(),
-  url: httpUrl.nullish(),
-  source: text().trim().max(120).nullish(),
-});
+export const articleInput = z
+  .object({
+    title: text().trim().min(1, 'Title is required').max(200),
+    excerpt: text().trim().min(1, 'Excerpt is required').max(600),
+    content: text().trim().min(1, 'Content is required').max(200_000),
+    category: z.enum(ALL_ARTICLE_CATEGORIES),
+    tags: tagList.default([]),
+    imageUrl: imageRef.nullish(),
+    author: text().trim().max(120).nullish(),
+    description: text().trim().max(320).nullish(),
+    slug: text()
+      .trim()
+      .max(80)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, numbers and hyphens')
+      .nullish(),
+    status: z.enum(ARTICLE_STATUSES).default('published'),
+    /** Required with status "scheduled" (a future time); ignored for drafts. */
+    publishedAt: z.iso.datetime({ offset: true, message: 'Use a date and time' }).nullish(),
+    /** The updatedAt the form loaded: a save over a newer version is refused with 409 (no lost edits). */
+    updatedAt: z.iso.datetime({ offset: true }).optional(),
+    isExternal: z.boolean().optional(),
+    url: httpUrl.nullish(),
+    source: text().trim().max(120).nullish(),
+    /** An AI review's rating awaiting the editor (null once confirmed or dismissed). */
+    suggestedRating: z.number().min(1).max(5).nullish(),
+  })
+  .refine((a) => a.status !== 'scheduled' || Boolean(a.publishedAt), {
+    path: ['publishedAt'],
+    message: 'Choose when to publish a scheduled article',
+  });
 export type ArticleInput = z.input<typeof articleInput>;
 
 export const contentListQuery = z.object({
@@ -56,7 +73,9 @@ export interface Article {
   source: string | null;
   url: string | null;
   isExternal: boolean;
-  status: 'draft' | 'published';
+  status: ArticleStatus;
+  origin?: ArticleOrigin;
+  suggestedRating?: number | null;
 }
 /** List views leave out the body. */
 export type ArticleSummary = Omit<Article, 'content'>;

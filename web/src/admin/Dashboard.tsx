@@ -31,10 +31,10 @@ export function Dashboard({ user }: { user: CurrentUser }) {
   const inbox = useInbox();
   const select = (id: TabId) =>
     setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id === 'articles') next.delete('tab');
-        else next.set('tab', id);
+      () => {
+        // A tab starts unfiltered: each list keeps its search and filters (?q=, ?sort=…) in the URL.
+        const next = new URLSearchParams();
+        if (id !== 'articles') next.set('tab', id);
         return next;
       },
       { replace: false },

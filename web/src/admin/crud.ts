@@ -1,8 +1,9 @@
 import { LIMITS } from '@site/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../components/toast/toast';
+import { keyToUrl, throwIfNotOk } from '../lib/api';
 import { isUnauthorized, serverMessage, useApi } from './api';
-import { keyToUrl } from '../lib/api';
+import { usePlatform } from './platform';
 import { adminKeys, invalidateChanged, type ListFilters } from './query-keys';
 
 export interface CrudConfig {
@@ -14,18 +15,37 @@ export interface CrudConfig {
   writePath: string;
 }
 
-/** The admin list, 50 at a time (spec §9), with "Load more" for the next page. */
+/**
+ * The admin list, 50 at a time (spec §9), with "Load more" for the next page. The server searches,
+ * filters and sorts (every filter is in the key) and sends the number of matches as X-Total-Count.
+ */
 export function useAdminList<T>(resource: CrudConfig['resource'], filters: ListFilters = {}) {
-  const api = useApi();
-  const key = adminKeys[resource].list({ limit: LIMITS.adminList, ...filters });
+  const { fetcher } = usePlatform();
   const q = useInfiniteQuery({
-    queryKey: key,
+    queryKey: adminKeys[resource].list({ ...filters, limit: LIMITS.adminList }),
     initialPageParam: 0,
-    queryFn: ({ pageParam }) => api<T[]>('GET', keyToUrl([key[0], { ...key[1], offset: pageParam }])),
+    queryFn: async ({ queryKey, pageParam, signal }) => {
+      const [path, params] = queryKey;
+      const res = await throwIfNotOk(
+        await fetcher(keyToUrl([path, { ...params, offset: pageParam }]), { signal }),
+      );
+      return {
+        rows: (await res.json()) as T[],
+        total: Number(res.headers.get('x-total-count') ?? Number.NaN),
+        capped: res.headers.get('x-total-count-capped') === 'true',
+      };
+    },
     getNextPageParam: (last, all) =>
-      last.length === LIMITS.adminList ? all.length * LIMITS.adminList : undefined,
+      last.rows.length === LIMITS.adminList ? all.length * LIMITS.adminList : undefined,
   });
-  return { ...q, items: q.data?.pages.flat() ?? [] };
+  const total = q.data?.pages[0]?.total;
+  return {
+    ...q,
+    items: q.data?.pages.flatMap((p) => p.rows) ?? [],
+    total: total !== undefined && Number.isFinite(total) ? total : undefined,
+    /** The total is a lower bound (a search with more matches than the server counts). */
+    totalCapped: q.data?.pages[0]?.capped ?? false,
+  };
 }
 
 /** Create, update and delete with the spec's toasts (§8); lists refetch by key prefix. */
@@ -77,6 +97,8 @@ export function useCrudTab<T extends { id: number }, Payload>(config: CrudConfig
     tabProps: {
       entity: config.entity,
       items: list.items,
+      total: list.total,
+      totalCapped: list.totalCapped,
       isLoading: list.isLoading,
       error: list.error,
       hasMore: list.hasNextPage,

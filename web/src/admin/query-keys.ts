@@ -20,7 +20,11 @@ function resource<Path extends string>(path: Path) {
  * once invalidated three different keys for one list and the list went stale.
  */
 export const adminKeys = {
-  articles: resource('/api/admin/content'),
+  articles: {
+    ...resource('/api/admin/content'),
+    /** An article as readers will see it, whatever its status (/admin/preview/{id}). */
+    preview: (id: string) => [`/api/admin/content/${encodeURIComponent(id)}/preview`] as const,
+  },
   products: resource('/api/admin/products'),
   recipes: resource('/api/admin/recipes'),
   categories: resource('/api/admin/product-categories'),

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   serial,
   text,
   timestamp,
@@ -41,6 +42,21 @@ export function articleDate(t: { publishedAt: AnyPgColumn; createdAt: AnyPgColum
   return sql`coalesce(${t.publishedAt}, ${t.createdAt})`;
 }
 
+/** The statuses that can be public; written as a literal so the partial indexes below match the queries. */
+const PUBLIC_STATUSES = sql.raw(`('published', 'scheduled')`);
+
+/**
+ * The one test of "readers may see this article" (DESIGN.md §7): published, or scheduled and its
+ * time has come. The query itself compares with now(), so no job flips a scheduled article.
+ * Every public read (lists, featured, search, related, counts, sitemap, feed, the article) uses it;
+ * its shape matches the partial "public newest" indexes, so lists still read an index, not a sort.
+ */
+export function isPublic(
+  t: { status: AnyPgColumn; publishedAt: AnyPgColumn; createdAt: AnyPgColumn } = articles,
+) {
+  return sql`(${t.status} in ${PUBLIC_STATUSES} and ${articleDate(t)} <= now())`;
+}
+
 export const articles = pgTable(
   'articles',
   {
@@ -53,7 +69,7 @@ export const articles = pgTable(
     imageUrl: text('image_url'),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     readTime: integer('read_time').notNull().default(1),
-    status: text('status', { enum: ['draft', 'published'] })
+    status: text('status', { enum: ['draft', 'scheduled', 'published'] })
       .notNull()
       .default('published'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -66,16 +82,25 @@ export const articles = pgTable(
     isExternal: boolean('is_external').notNull().default(false),
     /** RSS de-duplication key: the item's GUID, else its normalised link. */
     externalKey: text('external_key'),
+    /** Machine-made drafts: 'ai' (AI tools) or 'story' (an approved reader story). RSS imports are told
+     * apart by externalKey; neither means written here. */
+    origin: text('origin', { enum: ['ai', 'story'] }),
+    /** An AI review's rating, held back until an editor confirms it (the model never used the product). */
+    suggestedRating: real('suggested_rating'),
   },
   (t) => [
-    // Lists, featured, related and search candidates all order by articleDate() desc, id desc.
-    index('articles_status_newest_idx').on(t.status, sql`${articleDate(t)} desc`, sql`${t.id} desc`),
-    index('articles_status_category_newest_idx').on(
-      t.status,
-      t.category,
-      sql`${articleDate(t)} desc`,
-      sql`${t.id} desc`,
-    ),
+    // Public lists, featured, related and search candidates all order by articleDate() desc, id desc
+    // among isPublic() rows: partial indexes on its status test, with the date bound as a range.
+    index('articles_public_newest_idx')
+      .on(sql`${articleDate(t)} desc`, sql`${t.id} desc`)
+      .where(sql`${t.status} in ${PUBLIC_STATUSES}`),
+    index('articles_public_category_newest_idx')
+      .on(t.category, sql`${articleDate(t)} desc`, sql`${t.id} desc`)
+      .where(sql`${t.status} in ${PUBLIC_STATUSES}`),
+    // The admin list's sorts over every status.
+    index('articles_newest_idx').on(sql`${articleDate(t)} desc`, sql`${t.id} desc`),
+    index('articles_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('articles_title_idx').on(t.title, t.id),
     uniqueIndex('articles_external_key_idx').on(t.externalKey),
     index('articles_search_idx').using('gin', articleSearchVector(t)),
   ],

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AI_IMAGE_REVIEW_CAP_MS,
+  aiImageReviewAnswer,
   type AiComparisonResult,
   type AiReviewResult,
   type AiStatus,
@@ -12,8 +14,9 @@ import {
 import { Hono, type MiddlewareHandler } from 'hono';
 import { AI_NOT_CONFIGURED_MESSAGE, aiConfigured } from '../../ai/client';
 import { completeStructured } from '../../ai/complete';
+import { AiAnswerError, mapAiError } from '../../ai/errors';
 import { ARTICLE_CATEGORY_FOR, authorName, createDraft } from '../../ai/drafts';
-import { cleanArticleHtml, comparisonTableHtml, ratingHtml, roundRating } from '../../ai/html';
+import { cleanArticleHtml, comparisonTableHtml, roundRating } from '../../ai/html';
 import { imageDataUrl } from '../../ai/image';
 import { comparisonMessages, imageReviewMessages, reviewMessages } from '../../ai/prompts';
 import { currentUser, requireAdmin } from '../../auth/middleware';
@@ -41,11 +44,14 @@ const retryAfterHeader: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (typeof body?.retryAfter === 'number') c.res.headers.set('Retry-After', String(body.retryAfter));
 };
 
-/** A review answer as the article body: rating first, then the model's (sanitised) HTML. */
-function reviewBody(answer: { rating: number; content: string }) {
+/**
+ * A review answer as the article body: the model's (sanitised) HTML. Its rating is not in the body:
+ * the draft keeps it as suggestedRating until an editor who knows the product confirms it.
+ */
+function reviewBody(answer: { content: string }) {
   const content = cleanArticleHtml(answer.content);
   if (!content) throw new ApiError(502, 'The AI service returned an empty review. Nothing was saved.');
-  return `${ratingHtml(answer.rating)}\n${content}`;
+  return content;
 }
 
 /** AI content tools (spec §2 AI Content tab, §7). Every generated article is saved as a draft. */
@@ -73,13 +79,30 @@ export const adminAiRoutes = new Hono<AppEnv>()
     if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? 'Invalid input');
     const image = await checkImage(await fileField(form, 'image', 'Please select an image file'));
 
-    const answer = await completeStructured(c.var.deps, {
+    const seen = await completeStructured(c.var.deps, {
       name: 'product_image_review',
-      schema: aiReviewAnswer,
+      schema: aiImageReviewAnswer,
       messages: imageReviewMessages({ ...fields.data, dataUrl: await imageDataUrl(image) }),
+      capMs: env.AI_IMAGE_REVIEW_CAP_MS ?? AI_IMAGE_REVIEW_CAP_MS,
     });
+    // The model may not know the product: say so (422) rather than save a review of a guess.
+    if (!seen.identified) {
+      const why = seen.notIdentifiedReason.trim();
+      throw new ApiError(
+        422,
+        `The AI could not identify the product in this photo${why ? `: ${why.replace(/[.!]?$/, '.')}` : '.'} Nothing was saved. Try a clearer photo that shows the brand or label.`,
+      );
+    }
+    const checked = aiReviewAnswer.safeParse(seen);
+    if (!checked.success) {
+      const first = checked.error.issues[0];
+      throw mapAiError(
+        new AiAnswerError(`${first?.path.join('.') || 'answer'}: ${first?.message ?? 'invalid'}`),
+      );
+    }
+    const answer = checked.data;
     const rating = roundRating(answer.rating);
-    const content = reviewBody({ ...answer, rating });
+    const content = reviewBody(answer);
 
     // The photo becomes the article's image (re-encoded like any upload).
     const file = await reencodeImage(image);
@@ -95,6 +118,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
         tags: ['product review', fields.data.category],
         author: authorName(await currentUser(c)),
         imageUrl: storage.publicPath(name),
+        suggestedRating: rating,
       });
     } catch (err) {
       await storage.delete(name).catch(() => undefined);
@@ -111,7 +135,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
       messages: reviewMessages(input),
     });
     const rating = roundRating(answer.rating);
-    const content = reviewBody({ ...answer, rating });
+    const content = reviewBody(answer);
     const article = await createDraft(db, {
       title: answer.title,
       excerpt: answer.excerpt,
@@ -119,6 +143,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
       category: ARTICLE_CATEGORY_FOR[input.category],
       tags: ['product review', input.category],
       author: authorName(await currentUser(c)),
+      suggestedRating: rating,
     });
     return c.json({ ...answer, rating, content, article } satisfies AiReviewResult, 201);
   })

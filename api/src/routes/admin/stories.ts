@@ -106,6 +106,7 @@ export const adminStoriesRoutes = new Hono<AppEnv>()
             readTime: readTimeMinutes(story.story),
             status: 'draft',
             publishedAt: null,
+            origin: 'story',
           })
           .returning({ id: articles.id });
         const [updated] = await tx

@@ -1,47 +1,81 @@
-import { articleInput, idParam, LIMITS, readTimeMinutes } from '@site/shared';
-import { desc, eq, sql } from 'drizzle-orm';
+import {
+  ADMIN_SEARCH_COUNT_CAP,
+  adminArticleListQuery,
+  articleBulkInput,
+  articleInput,
+  idParam,
+  readTimeMinutes,
+} from '@site/shared';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
+import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { ApiError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { articleBodyHtml } from '../../lib/html';
 import { validate } from '../../lib/validate';
+import { ADMIN_ARTICLE_ORDER, adminArticleColumns, adminArticleWhere } from './admin-list';
+import { runBulk } from './bulk';
+import { publishFields } from './publishing';
 import { slugTaken, uniqueSlug } from './slug';
-
-const adminListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(LIMITS.contentMax).default(LIMITS.adminList),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  status: z.enum(['draft', 'published', 'all']).default('all'),
-});
 
 const slugConflict = () => conflict('That slug is already used by another article. Choose another.');
 
-/** Admin writes for articles (spec §7) and a list that includes drafts. */
+async function readAdminArticle(db: Database, id: number) {
+  const [row] = await db.select(adminArticleColumns).from(articles).where(eq(articles.id, id));
+  if (!row) throw notFound('Article not found');
+  return row;
+}
+
+/** Admin reads and writes for articles (spec §7): a searchable list that includes drafts, and bulk actions. */
 export const contentAdminRoutes = new Hono<AppEnv>()
-  .get('/admin/content', requireAdmin, validate('query', adminListQuery), async (c) => {
-    const { limit, offset, status } = c.req.valid('query');
-    const rows = await c.var.deps.db
-      .select()
-      .from(articles)
-      .where(status === 'all' ? undefined : eq(articles.status, status))
-      .orderBy(desc(articles.createdAt), desc(articles.id))
-      .limit(limit)
-      .offset(offset);
-    return c.json(rows.map(({ externalKey: _k, ...a }) => a));
+  .get('/admin/content', requireAdmin, validate('query', adminArticleListQuery), async (c) => {
+    const query = c.req.valid('query');
+    const db = c.var.deps.db;
+    const where = adminArticleWhere(query);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(adminArticleColumns)
+        .from(articles)
+        .where(where)
+        .orderBy(...ADMIN_ARTICLE_ORDER[query.sort])
+        .limit(query.limit)
+        .offset(query.offset),
+      // A search counts its matches up to the cap: counting every article with a common word costs a
+      // read of each (0.2-1 s at 100,000 articles); past the cap the tab says "1000+ results".
+      query.q
+        ? db.select({ n: count() }).from(
+            db
+              .select({ one: sql`1` })
+              .from(articles)
+              .where(where)
+              .limit(ADMIN_SEARCH_COUNT_CAP + 1)
+              .as('m'),
+          )
+        : db.select({ n: count() }).from(articles).where(where),
+    ]);
+    const n = Number(total?.n ?? 0);
+    c.header('X-Total-Count', String(query.q ? Math.min(n, ADMIN_SEARCH_COUNT_CAP) : n));
+    if (query.q && n > ADMIN_SEARCH_COUNT_CAP) c.header('X-Total-Count-Capped', 'true');
+    return c.json(rows);
+  })
+  .post('/admin/content/bulk', requireAdmin, validate('json', articleBulkInput), async (c) => {
+    const changed = await runBulk(c.var.deps.db, c.req.valid('json'));
+    return c.json({ changed });
+  })
+  // The article exactly as the public GET /api/content/:identifier would send it, whatever its status.
+  .get('/admin/content/:id/preview', requireAdmin, validate('param', idParam), async (c) => {
+    const { origin: _o, ...a } = await readAdminArticle(c.var.deps.db, c.req.valid('param').id);
+    c.header('cache-control', 'no-store');
+    return c.json({ ...a, contentHtml: articleBodyHtml(a.content) });
   })
   .get('/admin/content/:id', requireAdmin, validate('param', idParam), async (c) => {
-    const [row] = await c.var.deps.db
-      .select()
-      .from(articles)
-      .where(eq(articles.id, c.req.valid('param').id));
-    if (!row) throw notFound('Article not found');
-    const { externalKey: _k, ...a } = row;
-    return c.json(a);
+    return c.json(await readAdminArticle(c.var.deps.db, c.req.valid('param').id));
   })
   .post('/content', requireAdmin, validate('json', articleInput), async (c) => {
     const db = c.var.deps.db;
-    const input = c.req.valid('json');
+    const { updatedAt: _ignored, publishedAt: _at, ...input } = c.req.valid('json');
     if (input.slug && (await slugTaken(db, input.slug))) throw slugConflict();
     const slug = input.slug || (await uniqueSlug(db, input.title));
     try {
@@ -49,15 +83,14 @@ export const contentAdminRoutes = new Hono<AppEnv>()
         .insert(articles)
         .values({
           ...input,
+          ...publishFields(c.req.valid('json')),
           slug,
           isExternal: input.isExternal ?? false,
           readTime: readTimeMinutes(input.content),
-          publishedAt: input.status === 'published' ? new Date() : null,
         })
-        .returning();
+        .returning({ id: articles.id });
       if (!row) throw new Error('insert returned no row');
-      const { externalKey: _k, ...a } = row;
-      return c.json(a, 201);
+      return c.json(await readAdminArticle(db, row.id), 201);
     } catch (err) {
       if (isUniqueViolation(err)) throw slugConflict();
       throw err;
@@ -71,28 +104,42 @@ export const contentAdminRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = c.var.deps.db;
       const { id } = c.req.valid('param');
-      const input = c.req.valid('json');
+      const { updatedAt: loaded, publishedAt: _at, ...input } = c.req.valid('json');
       const [existing] = await db.select().from(articles).where(eq(articles.id, id));
       if (!existing) throw notFound('Article not found');
       if (input.slug && input.slug !== existing.slug && (await slugTaken(db, input.slug, id)))
         throw slugConflict();
+      // No lost edits: the save only lands on the version the form loaded (compared to the millisecond,
+      // as JSON carries it), checked in the UPDATE itself so two racing saves cannot both pass.
+      const sameVersion = loaded
+        ? sql`date_trunc('milliseconds', ${articles.updatedAt}) = ${loaded}::timestamptz`
+        : undefined;
       try {
         const [row] = await db
           .update(articles)
           .set({
             ...input,
+            ...publishFields(c.req.valid('json'), existing),
             slug: input.slug || existing.slug,
             isExternal: input.isExternal ?? existing.isExternal,
             readTime: readTimeMinutes(input.content),
-            // First publish stamps the date; later edits keep it.
-            publishedAt: existing.publishedAt ?? (input.status === 'published' ? new Date() : null),
             updatedAt: sql`now()`,
           })
-          .where(eq(articles.id, id))
-          .returning();
-        if (!row) throw notFound('Article not found');
-        const { externalKey: _k, ...a } = row;
-        return c.json(a);
+          .where(and(eq(articles.id, id), sameVersion))
+          .returning({ id: articles.id });
+        if (!row) {
+          const [now] = await db
+            .select({ updatedAt: articles.updatedAt })
+            .from(articles)
+            .where(eq(articles.id, id));
+          if (!now) throw notFound('Article not found');
+          throw new ApiError(
+            409,
+            'Someone else saved this article after you opened it. Reload to see their version, then make your changes again.',
+            { yours: loaded, theirs: now.updatedAt.toISOString() },
+          );
+        }
+        return c.json(await readAdminArticle(db, row.id));
       } catch (err) {
         if (isUniqueViolation(err)) throw slugConflict();
         throw err;

@@ -3,32 +3,29 @@ import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-or
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { articles } from '../../db/schema';
-import { articleDate, articleSearchDocument } from '../../db/schema/content';
+import { articleDate, articleSearchDocument, isPublic } from '../../db/schema/content';
 import { publicCache } from '../../lib/cache';
 import { addKeys } from '../../lib/surrogate-keys';
 import { notFound } from '../../lib/errors';
 import { articleBodyHtml } from '../../lib/html';
 import { validate } from '../../lib/validate';
+import { prefixQuery } from './search-query';
 
-const { content: _body, status: _status, externalKey: _key, ...summaryColumns } = getTableColumns(articles);
-const published = eq(articles.status, 'published');
+const {
+  content: _body,
+  status: _status,
+  externalKey: _key,
+  origin: _origin,
+  ...summaryColumns
+} = getTableColumns(articles);
+/** Published, or scheduled and due (isPublic): evaluated by each query, so a cached answer is the only lag. */
+const published = isPublic();
 /** Spec §2: newest first by publishedAt, else createdAt; id breaks ties so pages never overlap. */
 const newestFirst = [desc(articleDate(articles)), desc(articles.id)];
 
 const SEARCH_CANDIDATES = 200;
 
-/** "calm morn" → 'calm:* & morn:*' — every word must match, each as a prefix. */
-function prefixQuery(q: string): string | null {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length
-    ? words
-        .slice(0, 8)
-        .map((w) => `${w}:*`)
-        .join(' & ')
-    : null;
-}
-
-/** Public reads: published articles only (drafts are the admin area's business). */
+/** Public reads: public articles only (drafts are the admin area's business). */
 export const contentPublicRoutes = new Hono<AppEnv>()
   .use('/content', publicCache())
   .use('/content/*', publicCache())

@@ -1,20 +1,14 @@
-import { idParam, LIMITS, productInput } from '@site/shared';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { adminProductListQuery, idParam, productInput } from '@site/shared';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import type { Database } from '../../db/client';
-import { affiliateClicks, productCategories, productLinkChecks, products } from '../../db/schema';
+import { productCategories, productLinkChecks, products } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { containsPattern } from '../../lib/like';
 import { validate } from '../../lib/validate';
-
-const adminListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(LIMITS.productsMax).default(LIMITS.adminList),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  /** Only products whose current affiliate link failed its latest check (the "Broken links" filter). */
-  broken: z.enum(['true', 'false']).optional(),
-});
 
 type Parsed = z.output<typeof productInput>;
 const money = (n: number | null | undefined) => (n === null || n === undefined ? null : n.toFixed(2));
@@ -43,8 +37,10 @@ async function assertCategory(db: Database, id: number | null | undefined) {
     ]);
 }
 
+// Columns written out with their tables: drizzle leaves a single-table select's columns unqualified,
+// and an unqualified "id" inside this subquery would be affiliate_clicks.id (every count was wrong).
 const clickCount =
-  sql<number>`(select ${count()} from ${affiliateClicks} where ${affiliateClicks.productId} = ${products.id})`.mapWith(
+  sql<number>`(select count(*) from "affiliate_clicks" where "affiliate_clicks"."product_id" = "products"."id")`.mapWith(
     Number,
   );
 
@@ -54,17 +50,42 @@ const linkBroken =
     Boolean,
   );
 
+const PRODUCT_ORDER: Record<z.output<typeof adminProductListQuery>['sort'], SQL[]> = {
+  newest: [desc(products.createdAt), desc(products.id)],
+  'price-asc': [asc(products.price), asc(products.id)],
+  'price-desc': [desc(products.price), desc(products.id)],
+  clicks: [sql`${clickCount} desc`, desc(products.id)],
+};
+
 /** Admin writes for products (spec §7) and a list that carries each product's click count. */
 export const productsAdminRoutes = new Hono<AppEnv>()
-  .get('/admin/products', requireAdmin, validate('query', adminListQuery), async (c) => {
-    const { limit, offset, broken } = c.req.valid('query');
-    const rows = await c.var.deps.db
-      .select({ product: products, clickCount, linkBroken })
-      .from(products)
-      .where(broken === 'true' ? linkBroken : undefined)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(limit)
-      .offset(offset);
+  .get('/admin/products', requireAdmin, validate('query', adminProductListQuery), async (c) => {
+    const { q, categoryId, stock, broken, sort, limit, offset } = c.req.valid('query');
+    const db = c.var.deps.db;
+    // Search over title, vendor and tags; filter by category and stock.
+    const where = and(
+      q
+        ? or(
+            ilike(products.title, containsPattern(q)),
+            ilike(products.vendor, containsPattern(q)),
+            ilike(sql`${products.tags}::text`, containsPattern(q)),
+          )
+        : undefined,
+      categoryId ? eq(products.categoryId, categoryId) : undefined,
+      stock ? eq(products.inStock, stock === 'in') : undefined,
+      broken === 'true' ? linkBroken : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ product: products, clickCount, linkBroken })
+        .from(products)
+        .where(where)
+        .orderBy(...PRODUCT_ORDER[sort])
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(products).where(where),
+    ]);
+    c.header('X-Total-Count', String(total?.n ?? 0));
     return c.json(rows.map((r) => ({ ...r.product, clickCount: r.clickCount, linkBroken: r.linkBroken })));
   })
   .post('/products', requireAdmin, validate('json', productInput), async (c) => {

@@ -1,28 +1,49 @@
-import { idParam, LIMITS, recipeInput } from '@site/shared';
-import { desc, eq, sql } from 'drizzle-orm';
+import { adminRecipeListQuery, idParam, recipeInput, WWE_TAG } from '@site/shared';
+import { and, asc, count, desc, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import { recipes } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { containsPattern } from '../../lib/like';
 import { validate } from '../../lib/validate';
 
-const adminListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(LIMITS.productsMax).default(LIMITS.adminList),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+const RECIPE_ORDER: Record<z.output<typeof adminRecipeListQuery>['sort'], SQL[]> = {
+  newest: [desc(recipes.createdAt), desc(recipes.id)],
+  title: [asc(recipes.title), asc(recipes.id)],
+};
+const wweTagged = sql`${recipes.tags} @> ${JSON.stringify([WWE_TAG])}::jsonb`;
 
 /** Admin writes for recipes (spec §7) and a paged list, newest first. */
 export const recipesAdminRoutes = new Hono<AppEnv>()
-  .get('/admin/recipes', requireAdmin, validate('query', adminListQuery), async (c) => {
-    const { limit, offset } = c.req.valid('query');
-    const rows = await c.var.deps.db
-      .select()
-      .from(recipes)
-      .orderBy(desc(recipes.createdAt), desc(recipes.id))
-      .limit(limit)
-      .offset(offset);
+  .get('/admin/recipes', requireAdmin, validate('query', adminRecipeListQuery), async (c) => {
+    const { q, cuisine, difficulty, wwe, sort, limit, offset } = c.req.valid('query');
+    const db = c.var.deps.db;
+    // Search over title, ingredients and author; filter by cuisine, difficulty and the WWE tag.
+    const where = and(
+      q
+        ? or(
+            ilike(recipes.title, containsPattern(q)),
+            ilike(sql`${recipes.ingredients}::text`, containsPattern(q)),
+            ilike(recipes.author, containsPattern(q)),
+          )
+        : undefined,
+      cuisine ? eq(recipes.cuisine, cuisine) : undefined,
+      difficulty ? eq(recipes.difficulty, difficulty) : undefined,
+      wwe === undefined ? undefined : wwe ? wweTagged : not(wweTagged),
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(recipes)
+        .where(where)
+        .orderBy(...RECIPE_ORDER[sort])
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(recipes).where(where),
+    ]);
+    c.header('X-Total-Count', String(total?.n ?? 0));
     return c.json(rows);
   })
   .post('/recipes', requireAdmin, validate('json', recipeInput), async (c) => {

@@ -120,6 +120,8 @@ describe('AI Content tab: image review card', () => {
     await user.click(imageCard().getByRole('button', { name: 'Generate Review from Image' }));
 
     const busy = await imageCard().findByRole('button', { name: 'Analyzing Image...' });
+    // Progress and the 45 s cap show in the busy button; its name stays the spec's text.
+    expect(busy.textContent).toMatch(/^Analyzing Image\.\.\. \d+ s \(stops at 45 s\)$/);
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     await user.click(busy);
     expect(api.posts()).toHaveLength(1);

@@ -1,5 +1,5 @@
-import { AI_CATEGORIES, LIMITS, UPLOAD_MIME_TYPES } from '@site/shared';
-import { useId, useRef, useState } from 'react';
+import { AI_CATEGORIES, AI_IMAGE_REVIEW_CAP_MS, LIMITS, UPLOAD_MIME_TYPES } from '@site/shared';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast';
 import { type PickedFile, usePlatform } from '../platform';
@@ -20,6 +20,8 @@ export function ImageReviewCard() {
   const [image, setImage] = useState<PickedFile | null>(null);
   const [category, setCategory] = useState('');
   const [priceRange, setPriceRange] = useState('');
+  const elapsed = useElapsedSeconds(analyze.isPending);
+  const capSeconds = Math.round(AI_IMAGE_REVIEW_CAP_MS / 1000);
 
   const fail = (description: string, title = 'Error') =>
     toast({ title, description, variant: 'destructive' });
@@ -103,11 +105,38 @@ export function ImageReviewCard() {
             onChange={(e) => setPriceRange(e.target.value)}
           />
         </Field>
-        <button type="submit" className={buttonClass} disabled={analyze.isPending}>
-          {analyze.isPending ? 'Analyzing Image...' : 'Generate Review from Image'}
+        <button
+          type="submit"
+          className={buttonClass}
+          disabled={analyze.isPending}
+          aria-label={analyze.isPending ? 'Analyzing Image...' : undefined}
+        >
+          {analyze.isPending ? (
+            <>
+              Analyzing Image...{' '}
+              <span className="font-normal tabular-nums">
+                {elapsed} s (stops at {capSeconds} s)
+              </span>
+            </>
+          ) : (
+            'Generate Review from Image'
+          )}
         </button>
       </form>
       {analyze.data && <DraftLink article={analyze.data.article} />}
     </Card>
   );
+}
+
+/** Whole seconds since `running` turned true (0 when idle): the review's progress against its cap. */
+function useElapsedSeconds(running: boolean) {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    setSeconds(0);
+    if (!running) return;
+    const started = Date.now();
+    const t = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(t);
+  }, [running]);
+  return seconds;
 }

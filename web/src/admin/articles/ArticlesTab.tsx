@@ -1,179 +1,152 @@
 import {
-  ARTICLE_CATEGORIES,
+  ALL_ARTICLE_CATEGORIES,
+  type AnyArticleCategory,
+  ARTICLE_ORIGIN_LABELS,
+  ARTICLE_ORIGINS,
+  ARTICLE_SORTS,
+  ARTICLE_STATUS_LABELS,
   ARTICLE_STATUSES,
   type Article,
   type ArticleInput,
-  articleInput,
   CATEGORY_LABELS,
-  type AnyArticleCategory,
-  slugify,
-  splitTags,
+  formatSiteDateTime,
+  SORT_LABELS,
 } from '@site/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CrudTab } from '../CrudTab';
-import { fieldErrors, useCrudTab } from '../crud';
-import { ImageField } from '../ImageField';
+import { useCrudTab } from '../crud';
 import { ArticleReadsButton, ReadsPanel } from '../insights/ReadsPanel';
-import { Badge, Button, SelectField, TextAreaField, TextField } from '../ui';
+import { ListToolbar } from '../list/ListToolbar';
+import { useListParams } from '../list/use-list-params';
+import { Badge, Button } from '../ui';
+import { ArticleBulkBar } from './ArticleBulkBar';
+import { ArticleForm } from './ArticleForm';
+import { useBulkArticles } from './article-actions';
 
 const config = { entity: 'Article', resource: 'articles' as const, writePath: '/api/content' };
+const FILTERS = ['q', 'status', 'category', 'origin', 'source', 'sort'] as const;
+const any = (label: string) => ({ value: '', label });
 
 export function ArticlesTab() {
-  const crud = useCrudTab<Article, ArticleInput>(config);
+  const { values: filters, set } = useListParams(FILTERS);
+  const crud = useCrudTab<Article, ArticleInput>(config, filters);
+  const [dirty, setDirty] = useState(false);
   // The AI tools link their new drafts here: /admin?tab=articles&edit={id}
   const editParam = Number(useSearchParams()[0].get('edit'));
+  const { sort: _sort, ...narrowing } = filters;
   return (
     <CrudTab<Article>
       panels={<ReadsPanel />}
       renderActions={(a) => a.status !== 'draft' && <ArticleReadsButton id={a.id} title={a.title} />}
       initialEditId={Number.isInteger(editParam) && editParam > 0 ? editParam : null}
       {...crud.tabProps}
+      dirty={dirty}
+      filtered={Object.keys(narrowing).length > 0}
+      toolbar={
+        <ListToolbar
+          searchLabel="Search articles"
+          search={filters.q ?? ''}
+          total={crud.tabProps.total}
+          capped={crud.tabProps.totalCapped}
+          onChange={set}
+          selects={[
+            {
+              name: 'status',
+              label: 'Filter by status',
+              value: filters.status ?? '',
+              options: [
+                any('Any status'),
+                ...ARTICLE_STATUSES.map((s) => ({ value: s, label: ARTICLE_STATUS_LABELS[s] })),
+              ],
+            },
+            {
+              name: 'category',
+              label: 'Filter by category',
+              value: filters.category ?? '',
+              options: [
+                any('Any category'),
+                ...ALL_ARTICLE_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] })),
+              ],
+            },
+            {
+              name: 'origin',
+              label: 'Filter by origin',
+              value: filters.origin ?? '',
+              options: [
+                any('Any origin'),
+                ...ARTICLE_ORIGINS.map((o) => ({ value: o, label: ARTICLE_ORIGIN_LABELS[o] })),
+              ],
+            },
+            {
+              name: 'sort',
+              label: 'Sort by',
+              value: filters.sort ?? 'newest',
+              options: ARTICLE_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s })),
+            },
+          ]}
+        />
+      }
+      bulk={(selected, clear) => <ArticleBulkBar selected={selected} clear={clear} />}
       itemTitle={(a) => a.title}
-      renderRow={(a) => (
-        <>
-          <h3 className="font-semibold">{a.title}</h3>
-          <p className="line-clamp-2 text-sm text-stone-600">{a.excerpt}</p>
-          <div className="mt-2 flex flex-wrap gap-1">
-            <Badge tone="rose">{CATEGORY_LABELS[a.category as AnyArticleCategory] ?? a.category}</Badge>
-            {a.status === 'draft' && <Badge tone="amber">Draft</Badge>}
-            {a.tags.map((t) => (
-              <Badge key={t}>{t}</Badge>
-            ))}
-          </div>
-        </>
-      )}
-      renderForm={(editing, close) => (
+      renderRow={(a) => <ArticleRow article={a} />}
+      renderForm={(editing, close, cancel) => (
         <ArticleForm
           initial={editing}
           pending={crud.pending}
-          onCancel={close}
-          onSubmit={(body) => crud.save(editing, body, close)}
+          onCancel={cancel}
+          onDirtyChange={setDirty}
+          onSubmit={(body) =>
+            crud.save(editing, body, () => {
+              setDirty(false);
+              close();
+            })
+          }
         />
       )}
     />
   );
 }
 
-function ArticleForm({
-  initial,
-  pending,
-  onSubmit,
-  onCancel,
-}: {
-  initial: Article | null;
-  pending: boolean;
-  onSubmit: (body: ArticleInput) => void;
-  onCancel: () => void;
-}) {
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [excerpt, setExcerpt] = useState(initial?.excerpt ?? '');
-  const [content, setContent] = useState(initial?.content ?? '');
-  const [category, setCategory] = useState(initial?.category ?? 'wellness');
-  const [tags, setTags] = useState(initial?.tags.join(', ') ?? '');
-  const [slug, setSlug] = useState(initial?.slug ?? '');
-  const [status, setStatus] = useState<string>(initial?.status ?? 'published');
-  const [author, setAuthor] = useState(initial?.author ?? '');
-  const [description, setDescription] = useState(initial?.description ?? '');
-  const [imageUrl, setImageUrl] = useState<string | null>(initial?.imageUrl ?? null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const body = {
-      title,
-      excerpt,
-      content,
-      category,
-      tags: splitTags(tags),
-      imageUrl,
-      slug: slug.trim() || null,
-      status,
-      author: author.trim() || null,
-      description: description.trim() || null,
-    };
-    const parsed = articleInput.safeParse(body);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    onSubmit(body as ArticleInput);
-  }
-
+function ArticleRow({ article: a }: { article: Article }) {
+  const bulk = useBulkArticles();
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField
-        label="Title"
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-        error={errors.title}
-        required
-      />
-      <TextAreaField
-        label="Excerpt"
-        rows={3}
-        value={excerpt}
-        onChange={(e) => setExcerpt(e.target.value)}
-        error={errors.excerpt}
-        required
-      />
-      <TextAreaField
-        label="Content"
-        rows={10}
-        value={content}
-        onChange={(e) => setContent(e.target.value)}
-        error={errors.content}
-        required
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Category"
-          value={category}
-          onChange={(e) => setCategory(e.target.value)}
-          error={errors.category}
-          options={ARTICLE_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
-        />
-        <SelectField
-          label="Status"
-          value={status}
-          onChange={(e) => setStatus(e.target.value)}
-          options={ARTICLE_STATUSES.map((s) => ({ value: s, label: s === 'draft' ? 'Draft' : 'Published' }))}
-        />
+    <>
+      <h3 className="font-semibold">{a.title}</h3>
+      <p className="line-clamp-2 text-sm text-stone-600">{a.excerpt}</p>
+      <div className="mt-2 flex flex-wrap gap-1">
+        <Badge tone="rose">{CATEGORY_LABELS[a.category as AnyArticleCategory] ?? a.category}</Badge>
+        {a.status === 'draft' && <Badge tone="amber">Draft</Badge>}
+        {a.status === 'scheduled' && a.publishedAt && (
+          <Badge tone="amber">Scheduled for {formatSiteDateTime(a.publishedAt)}</Badge>
+        )}
+        {a.origin && a.origin !== 'editor' && (
+          <Badge>
+            {a.origin === 'rss' && a.source ? `RSS · ${a.source}` : ARTICLE_ORIGIN_LABELS[a.origin]}
+          </Badge>
+        )}
+        {a.tags.map((t) => (
+          <Badge key={t}>{t}</Badge>
+        ))}
       </div>
-      <TextField
-        label="Tags (comma-separated)"
-        value={tags}
-        onChange={(e) => setTags(e.target.value)}
-        error={errors.tags}
-      />
-      <TextField
-        label="Slug"
-        value={slug}
-        placeholder={slugify(title) || 'generated-from-the-title'}
-        onChange={(e) => setSlug(e.target.value)}
-        error={errors.slug}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Author"
-          value={author}
-          onChange={(e) => setAuthor(e.target.value)}
-          error={errors.author}
-        />
-        <TextField
-          label="Meta description"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          error={errors.description}
-        />
-      </div>
-      <ImageField value={imageUrl} onChange={setImageUrl} />
-      <div className="flex gap-2">
-        <Button type="submit" disabled={pending}>
-          {initial ? 'Update Article' : 'Create Article'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      {a.status === 'scheduled' && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            disabled={bulk.isPending}
+            onClick={() => bulk.mutate({ action: 'publish', ids: [a.id] })}
+          >
+            Publish now
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={bulk.isPending}
+            onClick={() => bulk.mutate({ action: 'unpublish', ids: [a.id] })}
+          >
+            Unschedule
+          </Button>
+        </div>
+      )}
+    </>
   );
 }

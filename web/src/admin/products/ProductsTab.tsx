@@ -3,7 +3,9 @@ import {
   type Product,
   type ProductCategory,
   type ProductInput,
+  PRODUCT_SORTS,
   productInput,
+  SORT_LABELS,
   splitLines,
   splitTags,
 } from '@site/shared';
@@ -15,6 +17,8 @@ import { fieldErrors, useCrudTab } from '../crud';
 import { ImageField } from '../ImageField';
 import { BrokenLinksFilter } from '../insights/BrokenLinksFilter';
 import { ClicksPanels } from '../insights/ClicksPanel';
+import { ListToolbar } from '../list/ListToolbar';
+import { useListParams } from '../list/use-list-params';
 import { adminKeys } from '../query-keys';
 import { Badge, Button, SelectField, TextAreaField, TextField } from '../ui';
 
@@ -29,16 +33,60 @@ export function useCategories() {
   });
 }
 
+const FILTERS = ['q', 'categoryId', 'stock', 'broken', 'sort'] as const;
+
 export function ProductsTab() {
-  const [brokenOnly, setBrokenOnly] = useState(false);
-  const crud = useCrudTab<Product, ProductInput>(config, brokenOnly ? { broken: true } : {});
+  const { values: filters, set } = useListParams(FILTERS);
+  const crud = useCrudTab<Product, ProductInput>(config, filters);
   const categories = useCategories();
   const categoryName = (id: number | null) => categories.data?.find((c) => c.id === id)?.name;
+  const { sort: _sort, ...narrowing } = filters;
   return (
     <CrudTab<Product>
       {...crud.tabProps}
       panels={<ClicksPanels />}
-      toolbar={<BrokenLinksFilter checked={brokenOnly} onChange={setBrokenOnly} />}
+      filtered={Object.keys(narrowing).length > 0}
+      toolbar={
+        <>
+          <ListToolbar
+          searchLabel="Search products"
+          search={filters.q ?? ''}
+          total={crud.tabProps.total}
+          onChange={set}
+          selects={[
+            {
+              name: 'categoryId',
+              label: 'Filter by category',
+              value: filters.categoryId ?? '',
+              options: [
+                { value: '', label: 'Any category' },
+                ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+              ],
+            },
+            {
+              name: 'stock',
+              label: 'Filter by stock',
+              value: filters.stock ?? '',
+              options: [
+                { value: '', label: 'Any stock' },
+                { value: 'in', label: 'In stock' },
+                { value: 'out', label: 'Out of stock' },
+              ],
+            },
+            {
+              name: 'sort',
+              label: 'Sort by',
+              value: filters.sort ?? 'newest',
+              options: PRODUCT_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s })),
+            },
+          ]}
+          />
+          <BrokenLinksFilter
+            checked={filters.broken === 'true'}
+            onChange={(on) => set('broken', on ? 'true' : '')}
+          />
+        </>
+      }
       itemTitle={(p) => p.title}
       renderRow={(p) => (
         <>

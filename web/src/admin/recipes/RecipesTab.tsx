@@ -2,9 +2,11 @@ import {
   CUISINES,
   DIFFICULTIES,
   parseIntOrNull,
+  RECIPE_SORTS,
   type Recipe,
   type RecipeInput,
   recipeInput,
+  SORT_LABELS,
   splitLines,
   splitTags,
 } from '@site/shared';
@@ -12,16 +14,67 @@ import { type FormEvent, useState } from 'react';
 import { CrudTab } from '../CrudTab';
 import { fieldErrors, useCrudTab } from '../crud';
 import { ImageField } from '../ImageField';
+import { ListToolbar } from '../list/ListToolbar';
+import { useListParams } from '../list/use-list-params';
 import { Badge, Button, SelectField, TextAreaField, TextField } from '../ui';
 
 const config = { entity: 'Recipe', resource: 'recipes' as const, writePath: '/api/recipes' };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+const FILTERS = ['q', 'cuisine', 'difficulty', 'wwe', 'sort'] as const;
+
 export function RecipesTab() {
-  const crud = useCrudTab<Recipe, RecipeInput>(config);
+  const { values: filters, set } = useListParams(FILTERS);
+  const crud = useCrudTab<Recipe, RecipeInput>(config, filters);
+  const { sort: _sort, ...narrowing } = filters;
   return (
     <CrudTab<Recipe>
       {...crud.tabProps}
+      filtered={Object.keys(narrowing).length > 0}
+      toolbar={
+        <ListToolbar
+          searchLabel="Search recipes"
+          search={filters.q ?? ''}
+          total={crud.tabProps.total}
+          onChange={set}
+          selects={[
+            {
+              name: 'cuisine',
+              label: 'Filter by cuisine',
+              value: filters.cuisine ?? '',
+              options: [
+                { value: '', label: 'Any cuisine' },
+                ...CUISINES.map((c) => ({ value: c, label: cap(c) })),
+              ],
+            },
+            {
+              name: 'difficulty',
+              label: 'Filter by difficulty',
+              value: filters.difficulty ?? '',
+              options: [
+                { value: '', label: 'Any difficulty' },
+                ...DIFFICULTIES.map((d) => ({ value: d, label: cap(d) })),
+              ],
+            },
+            {
+              name: 'wwe',
+              label: 'Filter by WWE tag',
+              value: filters.wwe ?? '',
+              options: [
+                { value: '', label: 'Any' },
+                { value: 'true', label: 'Tagged WWE' },
+                { value: 'false', label: 'Not WWE' },
+              ],
+            },
+            {
+              name: 'sort',
+              label: 'Sort by',
+              value: filters.sort ?? 'newest',
+              options: RECIPE_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s })),
+            },
+          ]}
+        />
+      }
       itemTitle={(r) => r.title}
       renderRow={(r) => (
         <>

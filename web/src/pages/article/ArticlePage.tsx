@@ -17,7 +17,7 @@ import { useSite } from '../../lib/site';
 import { useReadBeacon } from './read-beacon';
 import { ShareButtons } from './ShareButtons';
 
-function NotFound() {
+export function NotFound() {
   useHttpStatus(404);
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -59,7 +59,6 @@ export function ArticlePage() {
   const key = id ?? identifier;
   // retryOnMount off: a 404 from the server render stays a 404 here (same screen, no refetch, no mismatch).
   const q = useQuery<ArticleDetail>({ queryKey: articleKey(key), retryOnMount: false });
-  const { siteUrl, brand } = useSite();
   useReadBeacon(q.data?.id);
   if (q.isLoading) {
     return (
@@ -69,8 +68,13 @@ export function ArticlePage() {
       </div>
     );
   }
-  const a = q.data;
-  if (!a) return <NotFound />;
+  if (!q.data) return <NotFound />;
+  return <ArticleView article={q.data} />;
+}
+
+/** The article as readers see it; a preview renders this same view (noindex). */
+export function ArticleView({ article: a, noindex = false }: { article: ArticleDetail; noindex?: boolean }) {
+  const { siteUrl, brand } = useSite();
   const url = `${siteUrl}${articleHref(a)}`;
   const image = a.imageUrl
     ? a.imageUrl.startsWith('http')
@@ -87,6 +91,7 @@ export function ArticlePage() {
         image={a.imageUrl}
         path={articleHref(a)}
         type="article"
+        noindex={noindex}
         jsonLd={[
           {
             '@context': 'https://schema.org',

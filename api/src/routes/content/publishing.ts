@@ -1,0 +1,24 @@
+import type { ArticleStatus } from '@site/shared';
+import { badRequest } from '../../lib/errors';
+
+/** How a save sets status and publishedAt. The stored status is what the editor chose. */
+export function publishFields(
+  input: { status: ArticleStatus; publishedAt?: string | null },
+  existing?: { publishedAt: Date | null },
+  now = new Date(),
+): { status: ArticleStatus; publishedAt: Date | null } {
+  // A date that already passed means the article was public once: keep it (later edits keep their date).
+  const pastDate = existing?.publishedAt && existing.publishedAt <= now ? existing.publishedAt : null;
+  if (input.status === 'scheduled') {
+    const at = input.publishedAt ? new Date(input.publishedAt) : null;
+    if (!at || at <= now)
+      throw badRequest('publishedAt: Choose a time in the future to schedule', [
+        { path: 'publishedAt', message: 'Choose a time in the future to schedule' },
+      ]);
+    return { status: 'scheduled', publishedAt: at };
+  }
+  // Publishing a scheduled article now, or for the first time, stamps now.
+  if (input.status === 'published') return { status: 'published', publishedAt: pastDate ?? now };
+  // Unpublish or unschedule: a future date goes, a past one stays for the record.
+  return { status: 'draft', publishedAt: pastDate };
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import {
+  ALL_ARTICLE_CATEGORIES,
+  ARTICLE_ORIGINS,
+  ARTICLE_SORTS,
+  ARTICLE_STATUSES,
+  CUISINES,
+  DIFFICULTIES,
+  LIMITS,
+  PRODUCT_SORTS,
+  RECIPE_SORTS,
+} from '../constants';
+
+/** A search box's text: blank means "no search". */
+const searchText = z
+  .string()
+  .trim()
+  .max(200, 'Search is at most 200 characters')
+  .optional()
+  .transform((v) => v || undefined);
+const page = {
+  limit: z.coerce.number().int().min(1).max(LIMITS.contentMax).default(LIMITS.adminList),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+};
+
+/** A text search counts its matches up to this many; more is sent as the cap with X-Total-Count-Capped. */
+export const ADMIN_SEARCH_COUNT_CAP = 1000;
+
+/** GET /api/admin/content: search, filters, sort and page; the total comes back as X-Total-Count. */
+export const adminArticleListQuery = z.object({
+  q: searchText,
+  status: z.enum([...ARTICLE_STATUSES, 'all']).default('all'),
+  category: z.enum(ALL_ARTICLE_CATEGORIES).optional(),
+  origin: z.enum(ARTICLE_ORIGINS).optional(),
+  /** With origin=rss: one feed's name (articles.source). */
+  source: z.string().trim().min(1).max(120).optional(),
+  sort: z.enum(ARTICLE_SORTS).default('newest'),
+  ...page,
+});
+export type AdminArticleListQuery = z.input<typeof adminArticleListQuery>;
+
+/** GET /api/admin/products. */
+export const adminProductListQuery = z.object({
+  q: searchText,
+  categoryId: idValue.optional(),
+  stock: z.enum(['in', 'out']).optional(),
+  /** Only products whose current affiliate link failed its latest check (the "Broken links" filter). */
+  broken: z.enum(['true', 'false']).optional(),
+  sort: z.enum(PRODUCT_SORTS).default('newest'),
+  ...page,
+  limit: z.coerce.number().int().min(1).max(LIMITS.productsMax).default(LIMITS.adminList),
+});
+export type AdminProductListQuery = z.input<typeof adminProductListQuery>;
+
+/** GET /api/admin/recipes; `wwe=true` keeps the recipes tagged WWE. */
+export const adminRecipeListQuery = z.object({
+  q: searchText,
+  cuisine: z.enum(CUISINES).optional(),
+  difficulty: z.enum(DIFFICULTIES).optional(),
+  wwe: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  sort: z.enum(RECIPE_SORTS).default('newest'),
+  ...page,
+  limit: z.coerce.number().int().min(1).max(LIMITS.productsMax).default(LIMITS.adminList),
+});
+export type AdminRecipeListQuery = z.input<typeof adminRecipeListQuery>;
+
+export const BULK_ACTIONS = ['publish', 'unpublish', 'category', 'delete'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+const articleIds = z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(1000);
+
+/** POST /api/admin/content/bulk: one action on several articles, in one transaction. */
+export const articleBulkInput = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('publish'), ids: articleIds }),
+  z.object({ action: z.literal('unpublish'), ids: articleIds }),
+  z.object({ action: z.literal('delete'), ids: articleIds }),
+  z.object({
+    action: z.literal('category'),
+    ids: articleIds,
+    category: z.enum(ALL_ARTICLE_CATEGORIES),
+  }),
+]);
+export type ArticleBulkInput = z.input<typeof articleBulkInput>;

@@ -1,0 +1,38 @@
+import type { BulkAction } from '@site/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../components/toast/toast';
+import { isUnauthorized, serverMessage, useApi } from '../api';
+import { invalidateChanged } from '../query-keys';
+
+const DONE: Record<BulkAction, string> = {
+  publish: 'published',
+  unpublish: 'moved to drafts',
+  category: 'moved to the new category',
+  delete: 'deleted',
+};
+
+export const articleCount = (n: number) => `${n} article${n === 1 ? '' : 's'}`;
+
+/** POST /api/admin/content/bulk: one transaction; the toast says how many changed. */
+export function useBulkArticles() {
+  const api = useApi();
+  const toast = useToast();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { action: BulkAction; ids: number[]; category?: string }) =>
+      api<{ changed: number }>('POST', '/api/admin/content/bulk', body),
+    onSuccess: ({ changed }, { action }) => {
+      toast({ title: 'Success', description: `${articleCount(changed)} ${DONE[action]}` });
+      return invalidateChanged(qc, 'articles');
+    },
+    onError: (err) => {
+      if (isUnauthorized(err)) return;
+      const detail = serverMessage(err);
+      toast({
+        title: 'Error',
+        description: `Failed to update articles${detail ? `: ${detail}` : ''}`,
+        variant: 'destructive',
+      });
+    },
+  });
+}
