@@ -123,9 +123,9 @@ export function ssrHandler(app: Hono<AppEnv>): Handler<AppEnv> {
           ...(shared && result.status === 200
             ? [['cache-control', publicCacheControl(env)] as [string, string], ...keyHeaders([...keys])]
             : [['cache-control', PRIVATE_NO_STORE] as [string, string]]),
+          ...(isPreview ? [['x-robots-tag', 'noindex'] as [string, string]] : []),
         ],
         keys: [...keys],
-          ...(isPreview ? [['x-robots-tag', 'noindex'] as [string, string]] : []),
         body,
       };
     };

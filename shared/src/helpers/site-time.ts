@@ -1,5 +1,5 @@
 /** The site's time zone: dates a person sees, and times an editor types, are UK time. */
-export const SITE_TIME_ZONE = 'Europe/London';
+import { SITE_TIME_ZONE } from './time';
 
 const display = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -10,6 +10,7 @@ import {
   PRODUCT_SORTS,
   RECIPE_SORTS,
 } from '../constants';
+import { idValue } from './common';
 
 /** A search box's text: blank means "no search". */
 const searchText = z

@@ -83,7 +83,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
       name: 'product_image_review',
       schema: aiImageReviewAnswer,
       messages: imageReviewMessages({ ...fields.data, dataUrl: await imageDataUrl(image) }),
-      capMs: env.AI_IMAGE_REVIEW_CAP_MS ?? AI_IMAGE_REVIEW_CAP_MS,
+      capMs: c.var.deps.env.AI_IMAGE_REVIEW_CAP_MS ?? AI_IMAGE_REVIEW_CAP_MS,
     });
     // The model may not know the product: say so (422) rather than save a review of a guess.
     if (!seen.identified) {

@@ -49,37 +49,37 @@ export function ProductsTab() {
       toolbar={
         <>
           <ListToolbar
-          searchLabel="Search products"
-          search={filters.q ?? ''}
-          total={crud.tabProps.total}
-          onChange={set}
-          selects={[
-            {
-              name: 'categoryId',
-              label: 'Filter by category',
-              value: filters.categoryId ?? '',
-              options: [
-                { value: '', label: 'Any category' },
-                ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-              ],
-            },
-            {
-              name: 'stock',
-              label: 'Filter by stock',
-              value: filters.stock ?? '',
-              options: [
-                { value: '', label: 'Any stock' },
-                { value: 'in', label: 'In stock' },
-                { value: 'out', label: 'Out of stock' },
-              ],
-            },
-            {
-              name: 'sort',
-              label: 'Sort by',
-              value: filters.sort ?? 'newest',
-              options: PRODUCT_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s })),
-            },
-          ]}
+            searchLabel="Search products"
+            search={filters.q ?? ''}
+            total={crud.tabProps.total}
+            onChange={set}
+            selects={[
+              {
+                name: 'categoryId',
+                label: 'Filter by category',
+                value: filters.categoryId ?? '',
+                options: [
+                  { value: '', label: 'Any category' },
+                  ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+                ],
+              },
+              {
+                name: 'stock',
+                label: 'Filter by stock',
+                value: filters.stock ?? '',
+                options: [
+                  { value: '', label: 'Any stock' },
+                  { value: 'in', label: 'In stock' },
+                  { value: 'out', label: 'Out of stock' },
+                ],
+              },
+              {
+                name: 'sort',
+                label: 'Sort by',
+                value: filters.sort ?? 'newest',
+                options: PRODUCT_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s })),
+              },
+            ]}
           />
           <BrokenLinksFilter
             checked={filters.broken === 'true'}
