@@ -27,7 +27,9 @@ export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
   if (!type || !ALLOWED.has(type.mime)) throw new ApiError(415, INVALID_TYPE_MESSAGE);
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: LIMITS.uploadMaxPixels }).metadata();
+    // Only the header is read here, so sharp's own pixel cap can wait for the decode in
+    // reencodeImage: an oversized image then gets the clear dimensions message below, not "damaged".
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new ApiError(415, 'The image could not be read. It may be damaged.');
   }
