@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { avatarInitial, parseIntOrNull, readTimeMinutes, safeReturnPath, slugify } from './text';
+import { safeReturnPath } from './safe-path';
+import { avatarInitial, parseIntOrNull, readTimeMinutes, slugify } from './text';
 import { isoDuration, timeAgo } from './time';
 
 describe('slugify edges', () => {
