@@ -88,12 +88,14 @@ export class Agent {
   constructor(
     private app: AnyApp,
     readonly ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    /** The site's own origin (SITE_URL), which every write must name. */
+    readonly origin = 'http://localhost:3000',
   ) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const h: Record<string, string> = {
       'x-forwarded-for': this.ip,
-      origin: 'http://localhost:3000',
+      origin: this.origin,
       ...headers,
     };
     if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -125,8 +127,8 @@ export class Agent {
 }
 
 let counter = 0;
-export async function signUp(app: AnyApp, extra: Record<string, unknown> = {}) {
-  const agent = new Agent(app);
+export async function signUp(app: AnyApp, extra: Record<string, unknown> = {}, origin?: string) {
+  const agent = new Agent(app, undefined, origin);
   const email = `user${Date.now()}${counter++}@example.com`;
   const res = await agent.post('/api/auth/sign-up/email', {
     email,

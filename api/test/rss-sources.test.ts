@@ -151,7 +151,8 @@ describe.each(dbTargets)('admin RSS sources API on %s', (kind) => {
     expect(
       (await admin.put('/api/admin/rss/sources/999999', { ...body, url: 'https://n.example/' })).status,
     ).toBe(404);
-    expect((await admin.put('/api/admin/rss/sources/abc', body)).status).toBe(400);
+    // A path id that cannot exist is a missing source (one rule for every /:id route).
+    expect((await admin.put('/api/admin/rss/sources/abc', body)).status).toBe(404);
     expect((await list())[0]?.name).toBe('Local News (edited)');
   });
 

@@ -175,6 +175,8 @@ describe.each(dbTargets)('uploads in an S3-compatible bucket (s3rver on loopback
     fake.set({
       kind: 'answer',
       json: {
+        identified: true,
+        notIdentifiedReason: '',
         productName: 'Rose Serum',
         rating: 4,
         title: 'Rose Serum Review',

@@ -137,7 +137,7 @@ describe.each(dbTargets)('server-rendered public pages on %s', (kind) => {
   });
 
   it('signed in, a missing product or recipe answers 404 with its not-found screen (like a missing article)', async () => {
-    const { agent } = await signUp(booted.app);
+    const { agent } = await signUp(booted.app, {}, booted.deps.env.SITE_URL);
     const product = await agent.get('/product/999999');
     expect(product.status).toBe(404);
     expect(await product.text()).toContain('Product Not Available');
