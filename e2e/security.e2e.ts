@@ -159,8 +159,11 @@ describe('security in a real browser (issue 13)', () => {
     const count = await tabs.count();
     expect(count).toBeGreaterThan(3);
     for (let i = 0; i < count; i++) {
-      await tabs.nth(i).click();
-      await page.waitForLoadState('networkidle');
+      const tab = tabs.nth(i);
+      await tab.click();
+      // The tab's panel is shown and its first reads have answered (a skeleton means still loading).
+      await page.locator(`[role="tabpanel"][aria-labelledby="${await tab.getAttribute('id')}"]`).waitFor();
+      await page.waitForFunction(() => !document.querySelector('[role="tabpanel"] [aria-busy="true"]'));
     }
     expect(await w.violations()).toEqual([]);
     expect(w.errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
