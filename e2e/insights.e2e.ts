@@ -125,7 +125,11 @@ describe('insights panels in a real browser', () => {
     await expectPressable(open);
     expect(await open.getAttribute('aria-expanded')).toBe('false');
     await open.click();
-    await admin.getByText('3 clicks', { exact: true }).waitFor();
+    // In the panel: the product list's own click badge can read "3 clicks" too.
+    await admin
+      .getByRole('region', { name: 'Affiliate performance' })
+      .getByText('3 clicks', { exact: true })
+      .waitFor();
     // The chart is drawn (uPlot, loaded on demand) and described for screen readers.
     await admin.locator('.uplot canvas').first().waitFor();
     const chart = admin.getByRole('img', { name: /^Clicks from .*: 3 in total/ });
@@ -168,7 +172,10 @@ describe('insights panels in a real browser', () => {
     const open = admin.getByRole('button', { name: 'Reading counts' });
     await expectPressable(open);
     await open.click();
-    await admin.getByText('1 read', { exact: true }).waitFor();
+    await admin
+      .getByRole('region', { name: 'Reading counts' })
+      .getByText('1 read', { exact: true })
+      .waitFor();
     const mostRead = admin.locator('h4:text("Most read") + ol');
     expect(await mostRead.textContent()).toContain(article.title);
     await admin.getByRole('button', { name: 'Show as table' }).click();
