@@ -97,10 +97,15 @@ export const articles = pgTable(
     index('articles_public_category_newest_idx')
       .on(t.category, sql`${articleDate(t)} desc`, sql`${t.id} desc`)
       .where(sql`${t.status} in ${PUBLIC_STATUSES}`),
-    // The admin list's sorts over every status.
+    // The admin list's sorts over every status. Written as the ORDER BY writes them (`desc` is
+    // nulls first): an index in another null order cannot serve the sort, even on a not-null column.
     index('articles_newest_idx').on(sql`${articleDate(t)} desc`, sql`${t.id} desc`),
-    index('articles_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('articles_updated_idx').on(sql`${t.updatedAt} desc`, sql`${t.id} desc`),
     index('articles_title_idx').on(t.title, t.id),
+    // The admin filters by status and category: walked in their sort, or ANDed with the search
+    // index's bitmap so only the articles that pass both are read (admin-search.ts).
+    index('articles_status_updated_idx').on(t.status, sql`${t.updatedAt} desc`, sql`${t.id} desc`),
+    index('articles_category_newest_idx').on(t.category, sql`${articleDate(t)} desc`, sql`${t.id} desc`),
     uniqueIndex('articles_external_key_idx').on(t.externalKey),
     index('articles_search_idx').using('gin', articleSearchVector(t)),
   ],

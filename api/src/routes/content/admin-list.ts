@@ -1,11 +1,13 @@
-import type { adminArticleListQuery } from '@site/shared';
+import type { adminArticleFilter, adminArticleListQuery } from '@site/shared';
 import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { articles } from '../../db/schema';
 import { articleDate, articleSearchDocument, isPublic } from '../../db/schema/content';
 import { tsQuery } from './search-query';
 
 type Query = z.output<typeof adminArticleListQuery>;
+type Filter = z.output<typeof adminArticleFilter>;
 
 /** What readers get now: a scheduled article whose time has come reads as published. */
 export const effectiveStatus = sql<
@@ -34,8 +36,11 @@ const ORIGIN_FILTER: Record<NonNullable<Query['origin']>, () => SQL | undefined>
   story: () => eq(articles.origin, 'story'),
 };
 
-/** The WHERE of an admin article list: search text, status, category, origin and feed. */
-export function adminArticleWhere(q: Query): SQL | undefined {
+/**
+ * The WHERE of an admin article list: search text, status, category, origin and feed. A bulk action on
+ * "all N results" uses the same, so it changes exactly the rows the list counted.
+ */
+export function adminArticleWhere(q: Filter): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (q.q) {
     const tsq = tsQuery(q.q);
@@ -49,9 +54,25 @@ export function adminArticleWhere(q: Query): SQL | undefined {
   return and(...where);
 }
 
-/** Each sort ends on id so pages never overlap; the orders match the admin indexes. */
-export const ADMIN_ARTICLE_ORDER: Record<Query['sort'], SQL[]> = {
-  newest: [desc(articleDate(articles)), desc(articles.id)],
-  updated: [desc(articles.updatedAt), desc(articles.id)],
-  title: [asc(articles.title), asc(articles.id)],
+/**
+ * Each sort: one key (and its SQL type), then id in the same direction so that pages never overlap.
+ * The admin indexes are built on these same expressions, so they serve the order and key ranges.
+ */
+export const ADMIN_ARTICLE_SORTS: Record<
+  Query['sort'],
+  { key: () => SQL | AnyPgColumn; type: 'timestamptz' | 'text'; desc: boolean }
+> = {
+  newest: { key: () => articleDate(articles), type: 'timestamptz', desc: true },
+  updated: { key: () => articles.updatedAt, type: 'timestamptz', desc: true },
+  title: { key: () => articles.title, type: 'text', desc: false },
 };
+
+/** ORDER BY of a sort: over the table, or over a subquery's copy of the key and id. */
+export function adminArticleOrder(
+  sort: Query['sort'],
+  key: SQL | SQL.Aliased | AnyPgColumn = ADMIN_ARTICLE_SORTS[sort].key(),
+  id: SQL | AnyPgColumn = articles.id,
+): SQL[] {
+  const dir = ADMIN_ARTICLE_SORTS[sort].desc ? desc : asc;
+  return [dir(key), dir(id)];
+}
