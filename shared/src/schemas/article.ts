@@ -6,7 +6,7 @@ import {
   ARTICLE_STATUSES,
   LIMITS,
 } from '../constants';
-import { httpUrl, imageRef, tagList, text } from './common';
+import { httpUrl, imageRef, loadedVersion, tagList, text } from './common';
 
 export const articleInput = z
   .object({
@@ -27,7 +27,7 @@ export const articleInput = z
     /** Required with status "scheduled" (a future time); ignored for drafts. */
     publishedAt: z.iso.datetime({ offset: true, message: 'Use a date and time' }).nullish(),
     /** The updatedAt the form loaded: a save over a newer version is refused with 409 (no lost edits). */
-    updatedAt: z.iso.datetime({ offset: true }).optional(),
+    updatedAt: loadedVersion,
     isExternal: z.boolean().optional(),
     url: httpUrl.nullish(),
     source: text().trim().max(120).nullish(),

@@ -69,6 +69,13 @@ export const emailField = text()
   .max(254)
   .pipe(z.email('Please enter a valid email address'));
 
+/**
+ * The `updatedAt` an edit form loaded, sent back with its save: a save over a newer version is refused
+ * with 409 (no lost edits). Optional, so clients that do not track versions (scripts, old desktop
+ * builds) keep working: without it the save lands as before.
+ */
+export const loadedVersion = z.iso.datetime({ offset: true }).optional();
+
 export const tagList = z.array(text().trim().min(1).max(40)).max(20);
 
 /** Error body every endpoint answers with (DESIGN.md §3). */

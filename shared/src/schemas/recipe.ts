@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUISINES, DIFFICULTIES, LIMITS } from '../constants';
-import { imageRef, offsetQuery, tagList, text } from './common';
+import { imageRef, loadedVersion, offsetQuery, tagList, text } from './common';
 
 const minutes = z.number().int().min(0).max(10_000).nullable().default(null);
 
@@ -21,6 +21,8 @@ export const recipeInput = z.object({
   tags: tagList.default([]),
   author: text().trim().max(120).nullish(),
   nutritionalInfo: z.record(text().trim().min(1).max(60), text().trim().max(60)).nullish(),
+  /** The updatedAt the form loaded: a save over a newer version is refused with 409. */
+  updatedAt: loadedVersion,
 });
 export type RecipeInput = z.input<typeof recipeInput>;
 
@@ -45,6 +47,7 @@ export interface Recipe {
   tags: string[];
   author: string | null;
   createdAt: string;
+  updatedAt: string;
   ingredients: string[];
   instructions: string[];
   nutritionalInfo: Record<string, string> | null;

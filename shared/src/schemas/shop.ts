@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { httpUrl, idString, idValue, imageRef, offsetQuery, tagList, text } from './common';
+import { httpUrl, idString, idValue, imageRef, loadedVersion, offsetQuery, tagList, text } from './common';
 
 const money = z.coerce
   .number({ message: 'Price must be a number' })
@@ -22,6 +22,8 @@ export const productInput = z.object({
   inStock: z.boolean().default(true),
   rating: z.coerce.number().min(0).max(5).nullish(),
   reviewCount: z.coerce.number().int().min(0).max(10_000_000).nullish(),
+  /** The updatedAt the form loaded: a save over a newer version is refused with 409. */
+  updatedAt: loadedVersion,
 });
 export type ProductInput = z.input<typeof productInput>;
 

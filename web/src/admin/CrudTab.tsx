@@ -1,7 +1,20 @@
 import { SKELETONS } from '@site/shared';
 import { type ReactNode, useEffect, useState } from 'react';
-import { LEAVE_QUESTION, useLeaveGuard } from './list/use-leave-guard';
+import { confirmLeave, useLeaveGuard } from './list/use-leave-guard';
 import { Button, ConfirmDialog, Skeletons } from './ui';
+
+/** What the form gets: close it after a save, cancel (asks when dirty), and report unsaved changes. */
+export interface FormControls {
+  close: () => void;
+  cancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+/**
+ * What the bulk bar acts on: the ticked rows, or every result of the search and filters (more than
+ * are loaded: "Select all N results"). `total` is the list's count, a lower bound when `capped`.
+ */
+export type BulkSelection<T> = { kind: 'rows'; items: T[] } | { kind: 'all'; total: number; capped: boolean };
 
 export interface CrudTabProps<T extends { id: number }> {
   /** "Article" */
@@ -13,10 +26,10 @@ export interface CrudTabProps<T extends { id: number }> {
   loadingMore: boolean;
   onLoadMore: () => void;
   /**
-   * The form; `editing` is null for a new item. Call `close` after a successful submit, and
-   * `cancel` on Cancel (it asks first when there are unsaved changes).
+   * The form; `editing` is null for a new item. Call `close` after a successful submit, `cancel` on
+   * Cancel (it asks first when there are unsaved changes), and `onDirtyChange` as edits come and go.
    */
-  renderForm: (editing: T | null, close: () => void, cancel: () => void) => ReactNode;
+  renderForm: (editing: T | null, form: FormControls) => ReactNode;
   renderRow: (item: T) => ReactNode;
   itemTitle: (item: T) => string;
   onDelete: (item: T) => void;
@@ -31,12 +44,14 @@ export interface CrudTabProps<T extends { id: number }> {
   toolbar?: ReactNode;
   /** Matches of the current search and filters (X-Total-Count). */
   total?: number | undefined;
+  /** The server stopped counting at `total` (X-Total-Count-Capped). */
+  totalCapped?: boolean;
   /** Shown when a search or filter matches nothing. */
   filtered?: boolean;
-  /** Bulk actions: rows get a checkbox; this renders the bar for the selected items. */
-  bulk?: (selected: T[], clear: () => void) => ReactNode;
-  /** The form has unsaved changes: ask before it closes or another item replaces it. */
-  dirty?: boolean;
+  /** Bulk actions: rows get a checkbox; this renders the bar for the selection. */
+  bulk?: (selection: BulkSelection<T>, clear: () => void) => ReactNode;
+  /** The search and filters: when they change, the selection is cleared. */
+  selectionKey?: string;
 }
 
 /**
@@ -50,19 +65,31 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
   // A new key each time the form opens, so its fields (and image) start from scratch.
   const [formKey, setFormKey] = useState(0);
   const [openedInitial, setOpenedInitial] = useState(false);
+  const [dirty, setDirty] = useState(false);
   const [selectedIds, setSelectedIds] = useState<Set<number>>(new Set());
-  const selected = p.items.filter((i) => selectedIds.has(i.id));
+  // Every result of the search, not only the loaded rows ("Select all N results").
+  const [allResults, setAllResults] = useState(false);
+  const selected = p.items.filter((i) => allResults || selectedIds.has(i.id));
   const allSelected = p.items.length > 0 && selected.length === p.items.length;
-  const toggle = (id: number) =>
-    setSelectedIds((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const moreThanShown = p.total !== undefined && (p.total > p.items.length || Boolean(p.totalCapped));
+  const clearSelection = () => {
+    setSelectedIds(new Set());
+    setAllResults(false);
+  };
+  const toggle = (id: number) => {
+    // Unticking one row of "all results" leaves the loaded rows but that one.
+    const from = allResults ? new Set(p.items.map((i) => i.id)) : selectedIds;
+    const next = new Set(from);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setAllResults(false);
+    setSelectedIds(next);
+  };
+  // A new search or filter is a new set of results: start again.
+  useEffect(clearSelection, [p.selectionKey]);
   /** Closing or replacing a form with unsaved changes asks first (no lost edits). */
-  const mayLeave = () => !(open && p.dirty) || window.confirm(LEAVE_QUESTION);
-  useLeaveGuard(open && Boolean(p.dirty));
+  const mayLeave = () => confirmLeave(open && dirty);
+  useLeaveGuard(open && dirty);
   useEffect(() => {
     if (openedInitial || !p.initialEditId) return;
     const item = p.items.find((i) => i.id === p.initialEditId);
@@ -74,6 +101,7 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
   const close = () => {
     setOpen(false);
     setEditing(null);
+    setDirty(false);
   };
   const closeAsking = () => {
     if (mayLeave()) close();
@@ -103,7 +131,9 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
           <h3 className="mb-4 text-lg font-semibold">
             {editing ? `Edit ${p.entity}` : `Create New ${p.entity}`}
           </h3>
-          <div key={`${formKey}-${editing?.id ?? 'new'}`}>{p.renderForm(editing, close, closeAsking)}</div>
+          <div key={`${formKey}-${editing?.id ?? 'new'}`}>
+            {p.renderForm(editing, { close, cancel: closeAsking, onDirtyChange: setDirty })}
+          </div>
         </section>
       )}
       {p.toolbar}
@@ -114,11 +144,31 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
               type="checkbox"
               className="h-5 w-5 accent-rose-700"
               checked={allSelected}
-              onChange={() => setSelectedIds(allSelected ? new Set() : new Set(p.items.map((i) => i.id)))}
+              onChange={() => {
+                if (allSelected) clearSelection();
+                else setSelectedIds(new Set(p.items.map((i) => i.id)));
+              }}
             />
             Select all {p.items.length} shown
           </label>
-          {selected.length > 0 && p.bulk(selected, () => setSelectedIds(new Set()))}
+          {allSelected && moreThanShown && !allResults && (
+            <Button variant="ghost" className="underline" onClick={() => setAllResults(true)}>
+              Select all {p.total}
+              {p.totalCapped ? '+' : ''} results
+            </Button>
+          )}
+          {allResults && (
+            <Button variant="ghost" className="underline" onClick={clearSelection}>
+              Clear selection
+            </Button>
+          )}
+          {selected.length > 0 &&
+            p.bulk(
+              allResults && p.total !== undefined
+                ? { kind: 'all', total: p.total, capped: Boolean(p.totalCapped) }
+                : { kind: 'rows', items: selected },
+              clearSelection,
+            )}
         </div>
       )}
       {p.isLoading ? (
@@ -143,7 +193,7 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
                   type="checkbox"
                   aria-label={`Select ${p.itemTitle(item)}`}
                   className="mt-1 h-5 w-5 shrink-0 accent-rose-700"
-                  checked={selectedIds.has(item.id)}
+                  checked={allResults || selectedIds.has(item.id)}
                   onChange={() => toggle(item.id)}
                 />
               )}

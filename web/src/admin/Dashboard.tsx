@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { AiTab } from './ai/AiTab';
 import { ArticlesTab } from './articles/ArticlesTab';
 import { CategoriesTab } from './categories/CategoriesTab';
+import { confirmLeave } from './list/use-leave-guard';
 import { inboxDescription, useInbox } from './messages/inbox';
 import { MessagesTab } from './messages/MessagesTab';
 import { ProductsTab } from './products/ProductsTab';
@@ -45,6 +46,8 @@ export function Dashboard({ user }: { user: CurrentUser }) {
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
     const next = TABS[(i + step + TABS.length) % TABS.length]!;
+    // A click on a tab asks through the leave guard; the keyboard way out asks here.
+    if (!confirmLeave()) return;
     select(next.id);
     refs.current[next.id]?.focus();
   }

@@ -73,12 +73,15 @@ describe('image upload control (spec §5)', () => {
     expect(screen.getAllByText('Could not load the image. Please check the URL.').length).toBeGreaterThan(0);
   });
 
-  it('Add clears any image left from before', async () => {
+  it('Add clears any image left from before (after asking: the image was an unsaved change)', async () => {
     await openProductForm();
     await userEvent.type(screen.getByLabelText('Or image URL'), 'https://cdn.example/a.png');
     await userEvent.click(screen.getByRole('button', { name: 'Use URL' }));
     expect(screen.getByAltText('Preview')).toBeTruthy();
+    const confirm = vi.fn(() => true);
+    Object.defineProperty(window, 'confirm', { value: confirm, configurable: true, writable: true });
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(confirm).toHaveBeenCalledTimes(1);
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
     expect(screen.queryByAltText('Preview')).toBeNull();
   });

@@ -9,12 +9,13 @@ import { productCategories, productLinkChecks, products } from '../../db/schema'
 import { badRequest, notFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/like';
 import { validate } from '../../lib/validate';
+import { sameVersion, staleSave } from '../../lib/version';
 
 type Parsed = z.output<typeof productInput>;
 const money = (n: number | null | undefined) => (n === null || n === undefined ? null : n.toFixed(2));
 
 /** Column values from a validated body; prices are stored as exact decimals. */
-function toRow(input: Parsed) {
+function toRow({ updatedAt: _loaded, ...input }: Parsed) {
   return {
     ...input,
     price: input.price.toFixed(2),
@@ -103,13 +104,21 @@ export const productsAdminRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
-      await assertCategory(c.var.deps.db, input.categoryId);
-      const [row] = await c.var.deps.db
+      const db = c.var.deps.db;
+      await assertCategory(db, input.categoryId);
+      const [row] = await db
         .update(products)
         .set({ ...toRow(input), updatedAt: sql`now()` })
-        .where(eq(products.id, id))
+        .where(and(eq(products.id, id), sameVersion(products.updatedAt, input.updatedAt)))
         .returning();
-      if (!row) throw notFound('Product not found');
+      if (!row) {
+        const [now] = await db
+          .select({ updatedAt: products.updatedAt })
+          .from(products)
+          .where(eq(products.id, id));
+        if (!now) throw notFound('Product not found');
+        throw staleSave('product', input.updatedAt, now.updatedAt);
+      }
       return c.json(row);
     },
   )

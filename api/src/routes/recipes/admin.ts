@@ -8,6 +8,7 @@ import { recipes } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/like';
 import { validate } from '../../lib/validate';
+import { sameVersion, staleSave } from '../../lib/version';
 
 const RECIPE_ORDER: Record<z.output<typeof adminRecipeListQuery>['sort'], SQL[]> = {
   newest: [desc(recipes.createdAt), desc(recipes.id)],
@@ -47,17 +48,25 @@ export const recipesAdminRoutes = new Hono<AppEnv>()
     return c.json(rows);
   })
   .post('/recipes', requireAdmin, validate('json', recipeInput), async (c) => {
-    const [row] = await c.var.deps.db.insert(recipes).values(c.req.valid('json')).returning();
+    const { updatedAt: _ignored, ...input } = c.req.valid('json');
+    const [row] = await c.var.deps.db.insert(recipes).values(input).returning();
     if (!row) throw new Error('insert returned no row');
     return c.json(row, 201);
   })
   .put('/recipes/:id', requireAdmin, validate('param', idParam), validate('json', recipeInput), async (c) => {
-    const [row] = await c.var.deps.db
+    const { id } = c.req.valid('param');
+    const { updatedAt: loaded, ...input } = c.req.valid('json');
+    const db = c.var.deps.db;
+    const [row] = await db
       .update(recipes)
-      .set({ ...c.req.valid('json'), updatedAt: sql`now()` })
-      .where(eq(recipes.id, c.req.valid('param').id))
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(and(eq(recipes.id, id), sameVersion(recipes.updatedAt, loaded)))
       .returning();
-    if (!row) throw notFound('Recipe not found');
+    if (!row) {
+      const [now] = await db.select({ updatedAt: recipes.updatedAt }).from(recipes).where(eq(recipes.id, id));
+      if (!now) throw notFound('Recipe not found');
+      throw staleSave('recipe', loaded, now.updatedAt);
+    }
     return c.json(row);
   })
   .delete('/recipes/:id', requireAdmin, validate('param', idParam), async (c) => {

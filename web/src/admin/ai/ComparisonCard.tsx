@@ -1,6 +1,7 @@
 import { aiComparisonInput } from '@site/shared';
 import { useId, useState } from 'react';
 import { useToast } from '../../components/toast/toast';
+import { useDirty, useLeaveGuard } from '../list/use-leave-guard';
 import { errorMessage, useGenerateComparison } from './api';
 import { buttonClass, Card, CategorySelect, DraftLink, Field, FormError, inputClass } from './fields';
 
@@ -13,6 +14,8 @@ export function ComparisonCard() {
   const generate = useGenerateComparison();
   const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
+  // Typed but not generated yet: leaving the tab or the page asks first.
+  useLeaveGuard(useDirty(form));
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

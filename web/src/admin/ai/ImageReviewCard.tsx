@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast';
 import { type PickedFile, usePlatform } from '../platform';
 import { draftEditPath } from '../api';
+import { useDirty, useLeaveGuard } from '../list/use-leave-guard';
 import { errorMessage, useAnalyzeImage } from './api';
 import { buttonClass, Card, CategorySelect, DraftLink, Field, inputClass } from './fields';
 
@@ -20,6 +21,8 @@ export function ImageReviewCard() {
   const [image, setImage] = useState<PickedFile | null>(null);
   const [category, setCategory] = useState('');
   const [priceRange, setPriceRange] = useState('');
+  // A picked photo or typed details not sent yet: leaving the tab or the page asks first.
+  useLeaveGuard(useDirty({ picked: image !== null, category, priceRange }));
   const elapsed = useElapsedSeconds(analyze.isPending);
   const capSeconds = Math.round(AI_IMAGE_REVIEW_CAP_MS / 1000);
 

@@ -1,6 +1,7 @@
 import { aiReviewInput } from '@site/shared';
 import { useId, useState } from 'react';
 import { useToast } from '../../components/toast/toast';
+import { useDirty, useLeaveGuard } from '../list/use-leave-guard';
 import { errorMessage, useGenerateReview } from './api';
 import { buttonClass, Card, CategorySelect, DraftLink, Field, FormError, inputClass } from './fields';
 
@@ -13,6 +14,8 @@ export function ReviewGeneratorCard() {
   const generate = useGenerateReview();
   const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
+  // Typed but not generated yet: leaving the tab or the page asks first.
+  useLeaveGuard(useDirty(form));
   const set = (k: keyof typeof EMPTY) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
 
   const submit = (e: React.FormEvent) => {

@@ -12,9 +12,10 @@ import {
   splitTags,
   toSiteDateTimeInput,
 } from '@site/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../crud';
 import { ImageField } from '../ImageField';
+import { useDirty } from '../list/use-leave-guard';
 import { usePlatform } from '../platform';
 import { Button, SelectField, TextAreaField, TextField } from '../ui';
 
@@ -68,9 +69,7 @@ export function ArticleForm({
     // The version this form loaded: the server refuses the save if someone saved after it (409).
     ...(initial ? { updatedAt: initial.updatedAt } : {}),
   };
-  const [loaded] = useState(() => JSON.stringify(body));
-  const dirty = JSON.stringify(body) !== loaded;
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useDirty(body, onDirtyChange);
 
   function submit(e: FormEvent) {
     e.preventDefault();

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useToast } from '../../components/toast/toast';
 import { isUnauthorized, serverMessage, useApi } from '../api';
 import { fieldErrors } from '../crud';
+import { confirmLeave, useDirty, useLeaveGuard } from '../list/use-leave-guard';
 import { useCategories } from '../products/ProductsTab';
 import { invalidateChanged } from '../query-keys';
 import { Button, ConfirmDialog, Skeletons, TextField } from '../ui';
@@ -18,6 +19,12 @@ export function CategoriesTab() {
   const categories = useCategories();
   const [editing, setEditing] = useState<Category | null>(null);
   const [toDelete, setToDelete] = useState<Category | null>(null);
+  // The form holds typed text (a new or an edited category): leaving or switching asks first.
+  const [dirty, setDirty] = useState(false);
+  useLeaveGuard(dirty);
+  const edit = (c: Category | null) => {
+    if (confirmLeave(dirty)) setEditing(c);
+  };
 
   const done = (verb: string) => () => {
     toast({ title: 'Success', description: `Category ${verb} successfully` });
@@ -54,7 +61,8 @@ export function CategoriesTab() {
           key={editing?.id ?? 'new'}
           initial={editing}
           pending={save.isPending}
-          onCancel={editing ? () => setEditing(null) : undefined}
+          onCancel={editing ? () => edit(null) : undefined}
+          onDirtyChange={setDirty}
           onSubmit={(body, reset) => save.mutate({ id: editing?.id, body }, { onSuccess: reset })}
         />
       </section>
@@ -77,7 +85,7 @@ export function CategoriesTab() {
                 </p>
               </div>
               <div className="flex gap-2">
-                <Button variant="secondary" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
+                <Button variant="secondary" aria-label={`Edit ${c.name}`} onClick={() => edit(c)}>
                   Edit
                 </Button>
                 <Button variant="danger" aria-label={`Delete ${c.name}`} onClick={() => setToDelete(c)}>
@@ -107,14 +115,17 @@ function CategoryForm({
   pending,
   onSubmit,
   onCancel,
+  onDirtyChange,
 }: {
   initial: Category | null;
   pending: boolean;
   onSubmit: (body: { name: string; description: string | null }, reset: () => void) => void;
   onCancel?: (() => void) | undefined;
+  onDirtyChange: (dirty: boolean) => void;
 }) {
   const [name, setName] = useState(initial?.name ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
+  useDirty({ name, description }, onDirtyChange);
   const [errors, setErrors] = useState<Record<string, string>>({});
   function submit(e: FormEvent) {
     e.preventDefault();

@@ -7,6 +7,7 @@ import {
 } from '@site/shared';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../crud';
+import { useDirty } from '../list/use-leave-guard';
 import { Button, SelectField, TextField } from '../ui';
 
 const categoryOptions = ALL_ARTICLE_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
@@ -24,6 +25,7 @@ export function SourceForm({
   onSubmit,
   onTest,
   onCancel,
+  onDirtyChange,
 }: {
   initial: RssSource | null;
   pending: boolean;
@@ -31,6 +33,7 @@ export function SourceForm({
   onSubmit: (body: RssSourceInput) => void;
   onTest: (url: string) => void;
   onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
 }) {
   const [name, setName] = useState(initial?.name ?? '');
   const [url, setUrl] = useState(initial?.url ?? '');
@@ -40,6 +43,7 @@ export function SourceForm({
   const [include, setInclude] = useState(initial?.includeKeywords.join(', ') ?? '');
   const [exclude, setExclude] = useState(initial?.excludeKeywords.join(', ') ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  useDirty({ name, url, category, enabled, makeRecipes, include, exclude }, onDirtyChange);
 
   function submit(e: FormEvent) {
     e.preventDefault();

@@ -9,6 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../components/toast/toast';
 import { apiRequest, HttpError } from '../../lib/api';
+import { confirmLeave, useLeaveGuard } from '../list/use-leave-guard';
 import { usePlatform } from '../platform';
 import { Badge, Button, ConfirmDialog, Switch } from '../ui';
 import { FeedError } from './FeedError';
@@ -37,6 +38,15 @@ export function SourcesSection({ sources }: { sources: RssSource[] }) {
   // null: closed; 'new': the add form; a source: editing it.
   const [form, setForm] = useState<RssSource | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<RssSource | null>(null);
+  // The open form holds typed text: closing it, opening another or leaving asks first.
+  const [dirty, setDirty] = useState(false);
+  useLeaveGuard(form !== null && dirty);
+  const openForm = (next: RssSource | 'new' | null) => {
+    if (!confirmLeave(form !== null && dirty)) return;
+    setDirty(false);
+    setTested(null);
+    setForm(next);
+  };
   const [tested, setTested] = useState<{
     url: string;
     at: 'form' | number;
@@ -54,6 +64,7 @@ export function SourcesSection({ sources }: { sources: RssSource[] }) {
         : apiRequest<RssSource>(fetcher, 'POST', SOURCES_PATH, body),
     onSuccess: (row, { id }) => {
       toast({ title: 'Success', description: id ? `"${row.name}" saved` : `"${row.name}" added` });
+      setDirty(false);
       setForm(null);
       setTested(null);
       void refresh();
@@ -94,13 +105,7 @@ export function SourcesSection({ sources }: { sources: RssSource[] }) {
         <h3 id="rss-sources-heading" className="text-lg font-semibold text-stone-900">
           Active RSS Sources ({enabledCount})
         </h3>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setTested(null);
-            setForm((f) => (f === 'new' ? null : 'new'));
-          }}
-        >
+        <Button variant="secondary" onClick={() => openForm(form === 'new' ? null : 'new')}>
           Add Source
         </Button>
       </div>
@@ -117,10 +122,8 @@ export function SourcesSection({ sources }: { sources: RssSource[] }) {
             testing={test.isPending}
             onSubmit={(body) => save.mutate({ id: form === 'new' ? null : form.id, body })}
             onTest={(url) => test.mutate({ url, at: 'form' })}
-            onCancel={() => {
-              setForm(null);
-              setTested(null);
-            }}
+            onCancel={() => openForm(null)}
+            onDirtyChange={setDirty}
           />
           {tested?.at === 'form' && <TestResult url={tested.url} result={tested.result} />}
         </div>
@@ -160,14 +163,7 @@ export function SourcesSection({ sources }: { sources: RssSource[] }) {
                   >
                     Test
                   </Button>
-                  <Button
-                    variant="ghost"
-                    aria-label={`Edit ${s.name}`}
-                    onClick={() => {
-                      setTested(null);
-                      setForm(s);
-                    }}
-                  >
+                  <Button variant="ghost" aria-label={`Edit ${s.name}`} onClick={() => openForm(s)}>
                     Edit
                   </Button>
                   <Button variant="ghost" aria-label={`Delete ${s.name}`} onClick={() => setToDelete(s)}>

@@ -54,6 +54,7 @@ export function recipe(over: Partial<Recipe> = {}): Recipe {
     tags: ['vegetarian', 'comfort food', 'spring', 'quick', 'budget'],
     author: 'Marco Bellini',
     createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     ingredients: ['1 1/2 cups arborio rice', '2 tbsp olive oil', 'Small handful of fresh mint'],
     instructions: ['Warm the stock.', 'Toast the rice.', 'Stir in the stock.'],
     nutritionalInfo: { Calories: '465 kcal', Protein: '15 g' },
