@@ -1,11 +1,42 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Dialog, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type RunningSite, startSite } from './harness';
 
 /**
  * The editor's workspace (issue 15) in a real browser at phone and desktop widths: search the
- * Articles tab (kept in the URL across a reload), schedule an article, preview it, bulk publish.
+ * Articles tab (kept in the URL across a reload), schedule an article, preview it, bulk publish, no lost
+ * edits on a product form, and a bulk publish of every result of a search beyond the loaded page.
  */
+
+const LEAVE = 'You have unsaved changes. Leave without saving?';
+
+/** Runs `act`, which must raise exactly one browser dialog; answers it and returns it. */
+async function answerDialog(page: Page, act: () => Promise<unknown>, accept: boolean): Promise<Dialog> {
+  const asked = page.waitForEvent('dialog', { timeout: 5000 });
+  // The action may wait on the dialog (a reload does), so it is not awaited before answering.
+  const acting = act().catch(() => undefined);
+  const dialog = await asked;
+  await (accept ? dialog.accept() : dialog.dismiss());
+  await acting;
+  return dialog;
+}
+
+/** Runs `act` and fails if the browser asked anything meanwhile. */
+async function noDialog(page: Page, act: () => Promise<unknown>) {
+  const seen: string[] = [];
+  const record = (d: Dialog) => {
+    seen.push(d.message());
+    void d.dismiss();
+  };
+  page.on('dialog', record);
+  try {
+    await act();
+    await page.waitForTimeout(200);
+  } finally {
+    page.off('dialog', record);
+  }
+  expect(seen).toEqual([]);
+}
 
 /** Visible, inside the viewport and the topmost element at its centre (DESIGN.md §7). */
 async function expectPressable(target: Locator) {
@@ -162,5 +193,100 @@ describe.each([
     }[];
     expect(list.some((a) => a.title === title)).toBe(true);
     expect(slug).toMatch(/^\/admin\/preview\/\d+$/);
+  });
+  it('a product form with unsaved changes asks before Cancel, another tab, Back and reload; unchanged it does not', async () => {
+    const productsTab = page.getByRole('tab', { name: 'Products' });
+    await expectPressable(productsTab);
+    await productsTab.click();
+    await page.waitForURL(/tab=products/);
+    const edit = page.getByRole('button', { name: /^Edit / }).first();
+    await expectPressable(edit);
+    const name = (await edit.getAttribute('aria-label'))!.replace(/^Edit /, '');
+    await edit.click();
+    const heading = page.getByRole('heading', { name: 'Edit Product' });
+    await heading.waitFor();
+    const cancel = page.getByRole('button', { name: 'Cancel' });
+    await expectPressable(cancel);
+    // Unchanged: Cancel closes at once.
+    await noDialog(page, () => cancel.click());
+    await heading.waitFor({ state: 'detached' });
+
+    await edit.click();
+    const titleField = page.getByLabel('Title', { exact: true });
+    await expectPressable(titleField);
+    await titleField.fill(`${name} (draft edit)`);
+    const url = page.url();
+    const ways: [string, () => Promise<unknown>][] = [
+      ['Cancel', () => cancel.click()],
+      ['another tab', () => page.getByRole('tab', { name: 'Recipes' }).click()],
+      ['Back', () => page.goBack({ timeout: 2000 })],
+    ];
+    for (const [way, act] of ways) {
+      const dialog = await answerDialog(page, act, false).catch((e) => {
+        throw new Error(`${way}: ${e}`);
+      });
+      expect(dialog.type(), way).toBe('confirm');
+      expect(dialog.message(), way).toBe(LEAVE);
+      // Staying keeps the page, the form and the edit.
+      expect(page.url(), way).toBe(url);
+      await heading.waitFor();
+      expect(await titleField.inputValue(), way).toBe(`${name} (draft edit)`);
+    }
+    const reload = await answerDialog(page, () => page.evaluate(() => window.location.reload()), false);
+    expect(reload.type()).toBe('beforeunload');
+    expect(await titleField.inputValue()).toBe(`${name} (draft edit)`);
+
+    // Agreeing drops the edit; the saved product is as it was.
+    await answerDialog(page, () => cancel.click(), true);
+    await heading.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name, exact: true }).first().waitFor();
+    await noDialog(page, () => page.getByRole('tab', { name: 'Articles' }).click());
+    await page.waitForURL((u) => !u.searchParams.has('tab'));
+  });
+
+  it('"Select all N results" publishes every draft the search finds, beyond the 50 loaded, after naming the count', async () => {
+    const word = 'quokka';
+    const post = (data: Record<string, unknown>) =>
+      page.request.post(`${site.url}/api/content`, { data, headers: { origin: site.url } });
+    const base = { excerpt: 'A bulk excerpt', content: 'A bulk body', category: 'home', status: 'draft' };
+    for (let i = 1; i <= 55; i++) {
+      const res = await post({ ...base, title: `The ${word} notes ${i}` });
+      expect(res.status()).toBe(201);
+    }
+    // Outside the search: must stay a draft.
+    const control = (await (await post({ ...base, title: 'The wombat notes' })).json()) as { id: number };
+
+    const box = page.getByRole('searchbox', { name: 'Search articles' });
+    await box.fill(word);
+    await page.getByLabel('Filter by status').selectOption('draft');
+    await page.waitForURL(/status=draft/);
+    await page.getByText('55 results', { exact: true }).waitFor();
+    const shown = page.getByRole('checkbox', { name: 'Select all 50 shown' });
+    await expectPressable(shown);
+    await shown.check();
+    const all = page.getByRole('button', { name: 'Select all 55 results' });
+    await expectPressable(all);
+    await all.click();
+    const bar = page.getByRole('group', { name: 'Bulk actions' });
+    await bar.getByText('55 articles selected').waitFor();
+    const publish = bar.getByRole('button', { name: 'Publish', exact: true });
+    await expectPressable(publish);
+    await publish.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Publish 55 articles?' });
+    const confirm = dialog.getByRole('button', { name: 'Publish', exact: true });
+    await expectPressable(confirm);
+    await confirm.click();
+    await page.getByText('55 articles published').waitFor();
+    await page.getByText('No articles match this search.').waitFor();
+    await noSidewaysScroll(page);
+
+    const total = async (query: string) =>
+      Number((await page.request.get(`${site.url}/api/admin/content?${query}`)).headers()['x-total-count']);
+    expect(await total(`q=${word}&status=draft`)).toBe(0);
+    expect(await total(`q=${word}&status=published`)).toBe(55);
+    const after = (await (await page.request.get(`${site.url}/api/admin/content/${control.id}`)).json()) as {
+      status: string;
+    };
+    expect(after.status).toBe('draft');
   });
 });

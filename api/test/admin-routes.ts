@@ -167,6 +167,19 @@ export const adminRoutes: AdminRoute[] = [
     body: (f) => ({ action: 'category', ids: [f.articleId], category: 'home' }),
     adminStatus: 200,
   },
+  // "Select all N results": the exact count, then the action sent as the list's filter.
+  { method: 'GET', path: () => '/api/admin/content/count?q=fixture&category=home', adminStatus: 200 },
+  {
+    method: 'POST',
+    path: () => '/api/admin/content/bulk',
+    body: () => ({
+      action: 'category',
+      filter: { q: 'fixture', category: 'home' },
+      expected: 1,
+      category: 'style',
+    }),
+    adminStatus: 200,
+  },
   {
     method: 'POST',
     path: () => '/api/content',

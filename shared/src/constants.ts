@@ -112,6 +112,9 @@ export const DELAYS = {
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const UPLOAD_EXTENSIONS = ['.jpeg', '.jpg', '.png', '.gif', '.webp'] as const;
 
+/** Asked before an admin form with unsaved changes is closed or left (web and desktop alike). */
+export const LEAVE_QUESTION = 'You have unsaved changes. Leave without saving?';
+
 export const RSS_INTERVAL_HOURS = 6;
 export const WWE_TAG = 'WWE';
 export const AI_MODEL_LABEL = 'GPT-4o';

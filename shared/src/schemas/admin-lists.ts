@@ -71,17 +71,36 @@ export type AdminRecipeListQuery = z.input<typeof adminRecipeListQuery>;
 export const BULK_ACTIONS = ['publish', 'unpublish', 'category', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
+/** Most articles one bulk action may change when it is sent as a filter ("all N results"). */
+export const BULK_FILTER_MAX = 10_000;
+
+/** "Every article this search finds": the Articles list's query without its sort and page. */
+export const adminArticleFilter = adminArticleListQuery.omit({ sort: true, limit: true, offset: true });
+export type AdminArticleFilter = z.input<typeof adminArticleFilter>;
+
 const articleIds = z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(1000);
 
-/** POST /api/admin/content/bulk: one action on several articles, in one transaction. */
-export const articleBulkInput = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('publish'), ids: articleIds }),
-  z.object({ action: z.literal('unpublish'), ids: articleIds }),
-  z.object({ action: z.literal('delete'), ids: articleIds }),
+/**
+ * Which articles: the selected rows (`ids`), or every match of a filter with the count the editor
+ * confirmed (`expected`); the server refuses with 409 if the matches no longer number that many.
+ * Exactly one of the two.
+ */
+const bulkTarget = z.union([
+  z.object({ ids: articleIds, filter: z.never().optional(), expected: z.never().optional() }),
   z.object({
-    action: z.literal('category'),
-    ids: articleIds,
-    category: z.enum(ALL_ARTICLE_CATEGORIES),
+    filter: adminArticleFilter,
+    expected: z.number().int().min(1).max(BULK_FILTER_MAX),
+    ids: z.never().optional(),
   }),
 ]);
+
+const bulkAction = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('publish') }),
+  z.object({ action: z.literal('unpublish') }),
+  z.object({ action: z.literal('delete') }),
+  z.object({ action: z.literal('category'), category: z.enum(ALL_ARTICLE_CATEGORIES) }),
+]);
+
+/** POST /api/admin/content/bulk: one action on several articles, in one transaction. */
+export const articleBulkInput = bulkAction.and(bulkTarget);
 export type ArticleBulkInput = z.input<typeof articleBulkInput>;

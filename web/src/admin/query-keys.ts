@@ -24,6 +24,8 @@ export const adminKeys = {
     ...resource('/api/admin/content'),
     /** An article as readers will see it, whatever its status (/admin/preview/{id}). */
     preview: (id: string) => [`/api/admin/content/${encodeURIComponent(id)}/preview`] as const,
+    /** The exact number of matches of a filter, for "Select all N results" when the list said "1000+". */
+    count: (filter: ListFilters) => ['/api/admin/content/count', filter] as const,
   },
   products: resource('/api/admin/products'),
   recipes: resource('/api/admin/recipes'),

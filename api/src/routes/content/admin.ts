@@ -1,6 +1,7 @@
 import {
-  ADMIN_SEARCH_COUNT_CAP,
+  adminArticleFilter,
   adminArticleListQuery,
+  BULK_FILTER_MAX,
   articleBulkInput,
   articleInput,
   idParam,
@@ -12,11 +13,13 @@ import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
-import { ApiError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { articleBodyHtml } from '../../lib/html';
 import { validate } from '../../lib/validate';
-import { ADMIN_ARTICLE_ORDER, adminArticleColumns, adminArticleWhere } from './admin-list';
-import { runBulk } from './bulk';
+import { sameVersion, staleSave } from '../../lib/version';
+import { adminArticleColumns, adminArticleOrder, adminArticleWhere } from './admin-list';
+import { searchAdminArticles } from './admin-search';
+import { countMatches, runBulk } from './bulk';
 import { publishFields } from './publishing';
 import { slugTaken, uniqueSlug } from './slug';
 
@@ -33,32 +36,32 @@ export const contentAdminRoutes = new Hono<AppEnv>()
   .get('/admin/content', requireAdmin, validate('query', adminArticleListQuery), async (c) => {
     const query = c.req.valid('query');
     const db = c.var.deps.db;
+    if (query.q) {
+      // A search counts its matches up to the cap: past it the tab says "1000+ results".
+      const { rows, total } = await searchAdminArticles(db, query);
+      c.header('X-Total-Count', String(total.count));
+      if (total.capped) c.header('X-Total-Count-Capped', 'true');
+      return c.json(rows);
+    }
     const where = adminArticleWhere(query);
     const [rows, [total]] = await Promise.all([
       db
         .select(adminArticleColumns)
         .from(articles)
         .where(where)
-        .orderBy(...ADMIN_ARTICLE_ORDER[query.sort])
+        .orderBy(...adminArticleOrder(query.sort))
         .limit(query.limit)
         .offset(query.offset),
-      // A search counts its matches up to the cap: counting every article with a common word costs a
-      // read of each (0.2-1 s at 100,000 articles); past the cap the tab says "1000+ results".
-      query.q
-        ? db.select({ n: count() }).from(
-            db
-              .select({ one: sql`1` })
-              .from(articles)
-              .where(where)
-              .limit(ADMIN_SEARCH_COUNT_CAP + 1)
-              .as('m'),
-          )
-        : db.select({ n: count() }).from(articles).where(where),
+      db.select({ n: count() }).from(articles).where(where),
     ]);
-    const n = Number(total?.n ?? 0);
-    c.header('X-Total-Count', String(query.q ? Math.min(n, ADMIN_SEARCH_COUNT_CAP) : n));
-    if (query.q && n > ADMIN_SEARCH_COUNT_CAP) c.header('X-Total-Count-Capped', 'true');
+    c.header('X-Total-Count', String(total?.n ?? 0));
     return c.json(rows);
+  })
+  // The exact number of matches, up to the bulk cap: what "Select all N results" confirms when the list
+  // only said "1000+". `capped` means more than BULK_FILTER_MAX match (too many for one action).
+  .get('/admin/content/count', requireAdmin, validate('query', adminArticleFilter), async (c) => {
+    const n = await countMatches(c.var.deps.db, c.req.valid('query'));
+    return c.json({ count: Math.min(n, BULK_FILTER_MAX), capped: n > BULK_FILTER_MAX });
   })
   .post('/admin/content/bulk', requireAdmin, validate('json', articleBulkInput), async (c) => {
     const changed = await runBulk(c.var.deps.db, c.req.valid('json'));
@@ -109,11 +112,6 @@ export const contentAdminRoutes = new Hono<AppEnv>()
       if (!existing) throw notFound('Article not found');
       if (input.slug && input.slug !== existing.slug && (await slugTaken(db, input.slug, id)))
         throw slugConflict();
-      // No lost edits: the save only lands on the version the form loaded (compared to the millisecond,
-      // as JSON carries it), checked in the UPDATE itself so two racing saves cannot both pass.
-      const sameVersion = loaded
-        ? sql`date_trunc('milliseconds', ${articles.updatedAt}) = ${loaded}::timestamptz`
-        : undefined;
       try {
         const [row] = await db
           .update(articles)
@@ -125,7 +123,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
             readTime: readTimeMinutes(input.content),
             updatedAt: sql`now()`,
           })
-          .where(and(eq(articles.id, id), sameVersion))
+          .where(and(eq(articles.id, id), sameVersion(articles.updatedAt, loaded)))
           .returning({ id: articles.id });
         if (!row) {
           const [now] = await db
@@ -133,11 +131,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
             .from(articles)
             .where(eq(articles.id, id));
           if (!now) throw notFound('Article not found');
-          throw new ApiError(
-            409,
-            'Someone else saved this article after you opened it. Reload to see their version, then make your changes again.',
-            { yours: loaded, theirs: now.updatedAt.toISOString() },
-          );
+          throw staleSave('article', loaded, now.updatedAt);
         }
         return c.json(await readAdminArticle(db, row.id));
       } catch (err) {

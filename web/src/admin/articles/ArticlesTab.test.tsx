@@ -161,4 +161,24 @@ describe('Articles tab: search, scheduling, bulk and safe saves (issue 15)', () 
       suggestedRating: null,
     });
   });
+
+  // The desktop app relies on this exact link: its main process opens {server}/admin/preview/{id}
+  // from a new-window request in a signed-in app window (desktop/src/main/preview.ts).
+  it('Preview is a new-tab link to /admin/preview/{id}, on the API host when the admin runs elsewhere', async () => {
+    for (const [platform, href] of [
+      [{}, '/admin/preview/7'],
+      [{ kind: 'desktop', apiBase: 'https://bloom.example' }, 'https://bloom.example/admin/preview/7'],
+    ] as const) {
+      const { unmount } = renderAdmin(
+        '/admin',
+        { 'GET /api/admin/content': () => listed([{ ...article, status: 'draft' }]) },
+        platform,
+      );
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit Morning Rituals' }));
+      const link = screen.getByRole('link', { name: 'Preview' });
+      expect(link.getAttribute('href')).toBe(href);
+      expect(link.getAttribute('target')).toBe('_blank');
+      unmount();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  type AdminArticleFilter,
   ALL_ARTICLE_CATEGORIES,
   type AnyArticleCategory,
   ARTICLE_ORIGIN_LABELS,
@@ -12,7 +13,6 @@ import {
   formatSiteDateTime,
   SORT_LABELS,
 } from '@site/shared';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CrudTab } from '../CrudTab';
 import { useCrudTab } from '../crud';
@@ -31,7 +31,6 @@ const any = (label: string) => ({ value: '', label });
 export function ArticlesTab() {
   const { values: filters, set } = useListParams(FILTERS);
   const crud = useCrudTab<Article, ArticleInput>(config, filters);
-  const [dirty, setDirty] = useState(false);
   // The AI tools link their new drafts here: /admin?tab=articles&edit={id}
   const editParam = Number(useSearchParams()[0].get('edit'));
   const { sort: _sort, ...narrowing } = filters;
@@ -41,8 +40,8 @@ export function ArticlesTab() {
       renderActions={(a) => a.status !== 'draft' && <ArticleReadsButton id={a.id} title={a.title} />}
       initialEditId={Number.isInteger(editParam) && editParam > 0 ? editParam : null}
       {...crud.tabProps}
-      dirty={dirty}
       filtered={Object.keys(narrowing).length > 0}
+      selectionKey={JSON.stringify(narrowing)}
       toolbar={
         <ListToolbar
           searchLabel="Search articles"
@@ -87,21 +86,19 @@ export function ArticlesTab() {
           ]}
         />
       }
-      bulk={(selected, clear) => <ArticleBulkBar selected={selected} clear={clear} />}
+      bulk={(selection, clear) => (
+        // The URL's values as they are: the server validates the filter as it does the list's query.
+        <ArticleBulkBar selection={selection} filter={narrowing as AdminArticleFilter} clear={clear} />
+      )}
       itemTitle={(a) => a.title}
       renderRow={(a) => <ArticleRow article={a} />}
-      renderForm={(editing, close, cancel) => (
+      renderForm={(editing, form) => (
         <ArticleForm
           initial={editing}
           pending={crud.pending}
-          onCancel={cancel}
-          onDirtyChange={setDirty}
-          onSubmit={(body) =>
-            crud.save(editing, body, () => {
-              setDirty(false);
-              close();
-            })
-          }
+          onCancel={form.cancel}
+          onDirtyChange={form.onDirtyChange}
+          onSubmit={(body) => crud.save(editing, body, form.close)}
         />
       )}
     />

@@ -15,6 +15,7 @@ import { useApi } from '../api';
 import { CrudTab } from '../CrudTab';
 import { fieldErrors, useCrudTab } from '../crud';
 import { ImageField } from '../ImageField';
+import { useDirty } from '../list/use-leave-guard';
 import { BrokenLinksFilter } from '../insights/BrokenLinksFilter';
 import { ClicksPanels } from '../insights/ClicksPanel';
 import { ListToolbar } from '../list/ListToolbar';
@@ -106,13 +107,14 @@ export function ProductsTab() {
           </div>
         </>
       )}
-      renderForm={(editing, close) => (
+      renderForm={(editing, form) => (
         <ProductForm
           initial={editing}
           categories={categories.data ?? []}
           pending={crud.pending}
-          onCancel={close}
-          onSubmit={(body) => crud.save(editing, body, close)}
+          onCancel={form.cancel}
+          onDirtyChange={form.onDirtyChange}
+          onSubmit={(body) => crud.save(editing, body, form.close)}
         />
       )}
     />
@@ -128,12 +130,14 @@ function ProductForm({
   pending,
   onSubmit,
   onCancel,
+  onDirtyChange,
 }: {
   initial: Product | null;
   categories: ProductCategory[];
   pending: boolean;
   onSubmit: (body: ProductInput) => void;
   onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
 }) {
   const [f, setF] = useState({
     title: initial?.title ?? '',
@@ -153,6 +157,7 @@ function ProductForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) =>
     setF((s) => ({ ...s, [k]: e.target.value }));
+  useDirty({ f, inStock, imageUrl }, onDirtyChange);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -170,6 +175,8 @@ function ProductForm({
       rating: num(f.rating) ?? null,
       reviewCount: num(f.reviewCount) ?? null,
       imageUrl,
+      // The version this form loaded: the server refuses the save if someone saved after it (409).
+      ...(initial ? { updatedAt: initial.updatedAt } : {}),
     };
     const parsed = productInput.safeParse(body);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));

@@ -14,6 +14,7 @@ import { type FormEvent, useState } from 'react';
 import { CrudTab } from '../CrudTab';
 import { fieldErrors, useCrudTab } from '../crud';
 import { ImageField } from '../ImageField';
+import { useDirty } from '../list/use-leave-guard';
 import { ListToolbar } from '../list/ListToolbar';
 import { useListParams } from '../list/use-list-params';
 import { Badge, Button, SelectField, TextAreaField, TextField } from '../ui';
@@ -89,12 +90,13 @@ export function RecipesTab() {
           </div>
         </>
       )}
-      renderForm={(editing, close) => (
+      renderForm={(editing, form) => (
         <RecipeForm
           initial={editing}
           pending={crud.pending}
-          onCancel={close}
-          onSubmit={(body) => crud.save(editing, body, close)}
+          onCancel={form.cancel}
+          onDirtyChange={form.onDirtyChange}
+          onSubmit={(body) => crud.save(editing, body, form.close)}
         />
       )}
     />
@@ -108,11 +110,13 @@ function RecipeForm({
   pending,
   onSubmit,
   onCancel,
+  onDirtyChange,
 }: {
   initial: Recipe | null;
   pending: boolean;
   onSubmit: (body: RecipeInput) => void;
   onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
 }) {
   const [f, setF] = useState({
     title: initial?.title ?? '',
@@ -130,6 +134,7 @@ function RecipeForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) =>
     setF((s) => ({ ...s, [k]: e.target.value }));
+  useDirty({ f, imageUrl }, onDirtyChange);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -146,6 +151,8 @@ function RecipeForm({
       cuisine: f.cuisine || null,
       imageUrl,
       tags: splitTags(f.tags),
+      // The version this form loaded: the server refuses the save if someone saved after it (409).
+      ...(initial ? { updatedAt: initial.updatedAt } : {}),
     };
     const parsed = recipeInput.safeParse(body);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
