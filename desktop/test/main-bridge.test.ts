@@ -18,6 +18,8 @@ const { TokenStore } = await import('../src/main/token-store');
 const fixture = path.join(import.meta.dirname, 'fixtures/rose-64x48.png');
 const FIVE_MB = 5 * 1024 * 1024;
 
+const signedOut = vi.fn();
+const tokenAtSignOut: Array<string | null> = [];
 let dir: string;
 let entryUrl: string;
 let settingsFile: string;
@@ -71,7 +73,13 @@ beforeEach(() => {
   settingsFile = path.join(dir, 'settings.json');
   entryUrl = pathToFileURL(path.join(dir, 'out/renderer/index.html')).href;
   const settings = new SettingsStore(settingsFile);
-  registerIpc({ settings, tokens: new TokenStore(settings), entryUrl });
+  const tokens = new TokenStore(settings);
+  // What the preview windows see when told: the token must already be gone.
+  signedOut.mockImplementation(() => {
+    tokenAtSignOut.push(tokens.get());
+  });
+  tokenAtSignOut.length = 0;
+  registerIpc({ settings, tokens, entryUrl, onSignedOut: signedOut });
   return () => rmSync(dir, { recursive: true, force: true });
 });
 
@@ -209,6 +217,20 @@ describe('server address, sign-in and the token store', () => {
     expect(await invoke(CHANNELS.signOut, app())).toMatchObject({ signedIn: false });
     expect(seen.at(-1)).toMatchObject({ url: '/api/auth/sign-out', auth: 'Bearer tok-123' });
     expect(JSON.parse(await readFile(settingsFile, 'utf8')).encryptedToken).toBeNull();
+  });
+
+  it('sign-out and a change of server tell the preview windows, after the token is gone', async () => {
+    await invoke(CHANNELS.setServer, app(), serverUrl);
+    expect(signedOut).toHaveBeenCalledTimes(1);
+    await invoke(CHANNELS.signIn, app(), 'admin@example.com', 'right-password');
+    // The same server again keeps the session.
+    await invoke(CHANNELS.setServer, app(), serverUrl);
+    expect(signedOut).toHaveBeenCalledTimes(1);
+    await expect(invoke(CHANNELS.signOut, ipcEvent('https://evil.example/'))).rejects.toThrow(FOREIGN_SENDER);
+    expect(signedOut).toHaveBeenCalledTimes(1);
+    await invoke(CHANNELS.signOut, app());
+    expect(signedOut).toHaveBeenCalledTimes(2);
+    expect(tokenAtSignOut).toEqual([null, null]);
   });
 
   it('with only the plaintext backend, keeps the token for this session only and says so', async () => {

@@ -3,8 +3,16 @@ import { electronModule } from './support/fake-electron';
 
 vi.mock('electron', () => ({ ...electronModule, screen: { getAllDisplays: () => [] } }));
 
-const { adjustResponseHeaders, contentSecurityPolicy, isAppUrl, isExternalWebUrl, isTrustedSender } =
-  await import('../src/main/security');
+const {
+  adjustResponseHeaders,
+  contentSecurityPolicy,
+  isAppUrl,
+  isExternalWebUrl,
+  isPreviewUrl,
+  isTrustedSender,
+  previewArticleId,
+  previewRequestHeaders,
+} = await import('../src/main/security');
 const { ADMIN_TABS, menuTemplate } = await import('../src/main/menu');
 const { restoreBounds } = await import('../src/main/window');
 
@@ -110,5 +118,87 @@ describe('response headers seen by the window', () => {
         ctx,
       ),
     ).toBeUndefined();
+  });
+});
+
+describe("article previews (the editor's Preview link)", () => {
+  const server = 'https://bloom.example';
+
+  it('a preview is {server}/admin/preview/{id} of the chosen server, with a plain id up to 2^31 - 1', () => {
+    expect(previewArticleId(`${server}/admin/preview/12`, server)).toBe(12);
+    expect(previewArticleId(`${server}/admin/preview/12#comments`, server)).toBe(12);
+    expect(previewArticleId(`${server}:443/admin/preview/2147483647`, server)).toBe(2147483647);
+    expect(previewArticleId('https://bloom.example/base/admin/preview/3', `${server}/base`)).toBe(3);
+    expect(isPreviewUrl('http://127.0.0.1:5000/admin/preview/1', 'http://127.0.0.1:5000')).toBe(true);
+  });
+
+  it('refuses other origins, odd paths, queries and anything that is not an id', () => {
+    const refused = [
+      'https://evil.example/admin/preview/12',
+      'http://bloom.example/admin/preview/12',
+      'https://bloom.example:8443/admin/preview/12',
+      'https://bloom.example.evil.example/admin/preview/12',
+      'https://user:pw@bloom.example/admin/preview/12',
+      `${server}/admin/preview/12?x=1`,
+      `${server}/admin/preview/12/`,
+      `${server}/admin/preview/12/edit`,
+      `${server}/admin/preview/`,
+      `${server}/admin/preview/0`,
+      `${server}/admin/preview/-1`,
+      `${server}/admin/preview/012`,
+      `${server}/admin/preview/1e3`,
+      `${server}/admin/preview/1.5`,
+      `${server}/admin/preview/%31`,
+      `${server}/admin/preview/2147483648`,
+      `${server}/admin/preview/99999999999`,
+      `${server}/ADMIN/preview/12`,
+      `${server}/admin/articles/12`,
+      `${server}/other/admin/preview/12`,
+      'file:///admin/preview/12',
+      'not a url',
+    ];
+    for (const url of refused) expect([url, previewArticleId(url, server)]).toEqual([url, null]);
+    expect(previewArticleId(`${server}/admin/preview/12`, null)).toBeNull();
+    // A server with a base path: its previews live under it.
+    expect(previewArticleId(`${server}/admin/preview/12`, `${server}/base`)).toBeNull();
+  });
+
+  it('the token goes to the chosen server only, on reads only; other hosts never get it', () => {
+    const ctx = { serverUrl: `${server}/base`, token: 'tok-123' };
+    const send = (url: string, method = 'GET', requestHeaders: Record<string, string> = {}) =>
+      previewRequestHeaders({ url, method, requestHeaders }, ctx);
+    expect(send(`${server}/admin/preview/12`)).toEqual({ Authorization: 'Bearer tok-123' });
+    expect(send(`${server}/api/admin/articles/12/preview`, 'HEAD', { Accept: 'application/json' })).toEqual({
+      Accept: 'application/json',
+      Authorization: 'Bearer tok-123',
+    });
+    // Images and links to other sites, look-alike hosts, another port or scheme: no token.
+    for (const url of [
+      'https://images.example/a.jpg',
+      'https://bloom.example.evil.example/x',
+      'https://evil.example/?u=https://bloom.example/',
+      'https://bloom.example:8443/x',
+      'http://bloom.example/x',
+    ]) {
+      expect(send(url)).toEqual({});
+    }
+    // A request already carrying it (a redirect to another host) loses it; cookies never travel.
+    expect(
+      send('https://images.example/a.jpg', 'GET', { authorization: 'Bearer tok-123', Cookie: 'sid=1' }),
+    ).toEqual({});
+    // Nor to the one GET that ends the session (an article's <img src="/api/logout">).
+    expect(send(`${server}/base/api/logout`)).toEqual({});
+    expect(send(`${server}/api/LOGOUT/`)).toEqual({});
+    expect(send(`${server}/api/logout-help`)).toEqual({ Authorization: 'Bearer tok-123' });
+    // The preview only reads: a form or beacon posted from it does not act as the admin.
+    expect(send(`${server}/api/auth/sign-out`, 'POST', { 'Content-Type': 'application/json' })).toEqual({
+      'Content-Type': 'application/json',
+    });
+    expect(
+      previewRequestHeaders(
+        { url: `${server}/x`, method: 'GET', requestHeaders: {} },
+        { ...ctx, token: null },
+      ),
+    ).toEqual({});
   });
 });

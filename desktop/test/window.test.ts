@@ -3,70 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { electronModule, fake } from './support/fake-electron';
-
-type Listener = (...args: unknown[]) => void;
-
-// A BrowserWindow stand-in that records what the app asks of it.
-class FakeWindow {
-  static last: FakeWindow;
-  options: Record<string, unknown>;
-  windowOpen: ((d: { url: string }) => { action: string }) | null = null;
-  headersHook: ((d: unknown, cb: (r: unknown) => void) => void) | null = null;
-  events = new Map<string, Listener>();
-  loaded: string | null = null;
-  bounds = { x: 10, y: 20, width: 1111, height: 777 };
-  maximized = false;
-  webContents = {
-    setWindowOpenHandler: (fn: FakeWindow['windowOpen']) => {
-      this.windowOpen = fn;
-    },
-    on: (event: string, fn: Listener) => this.events.set(`wc:${event}`, fn),
-    session: {
-      webRequest: {
-        onHeadersReceived: (fn: FakeWindow['headersHook']) => {
-          this.headersHook = fn;
-        },
-      },
-    },
-  };
-  constructor(options: Record<string, unknown>) {
-    this.options = options;
-    FakeWindow.last = this;
-  }
-  once(event: string, fn: Listener) {
-    this.events.set(event, fn);
-  }
-  on(event: string, fn: Listener) {
-    this.events.set(event, fn);
-  }
-  maximize() {
-    this.maximized = true;
-  }
-  isMaximized() {
-    return this.maximized;
-  }
-  isMinimized() {
-    return false;
-  }
-  isDestroyed() {
-    return false;
-  }
-  getNormalBounds() {
-    return this.bounds;
-  }
-  show() {}
-  async loadFile(f: string) {
-    this.loaded = pathToFileURL(f).href;
-  }
-  async loadURL(u: string) {
-    this.loaded = u;
-  }
-}
+import { electronModule, FakeWindow, fake } from './support/fake-electron';
 
 vi.mock('electron', () => ({
   ...electronModule,
-  BrowserWindow: FakeWindow,
   screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
 }));
 
@@ -76,7 +16,10 @@ const { SettingsStore } = await import('../src/main/settings');
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function open(saved?: Parameters<InstanceType<typeof SettingsStore>['update']>[0]) {
+function open(
+  saved?: Parameters<InstanceType<typeof SettingsStore>['update']>[0],
+  openPreview?: (url: string) => boolean,
+) {
   fake.reset();
   vi.clearAllMocks();
   dir = mkdtempSync(path.join(tmpdir(), 'desktop-win-'));
@@ -89,6 +32,7 @@ function open(saved?: Parameters<InstanceType<typeof SettingsStore>['update']>[0
     entryUrl,
     rendererIndex,
     preloadPath: path.join(dir, 'out/preload/index.cjs'),
+    openPreview,
   });
   return { win: FakeWindow.last, settings, entryUrl };
 }
@@ -118,6 +62,16 @@ describe('the main window', () => {
     expect(fake.opened).toEqual(['https://bloom.example/articles/a']);
   });
 
+  it('hands a new window to openPreview first; what it does not take follows the usual rules', () => {
+    const openPreview = vi.fn((url: string) => url.endsWith('/admin/preview/7'));
+    const { win } = open(undefined, openPreview);
+    expect(win.windowOpen?.({ url: 'https://bloom.example/admin/preview/7' })).toEqual({ action: 'deny' });
+    expect(fake.opened).toEqual([]);
+    expect(win.windowOpen?.({ url: 'https://bloom.example/articles/a' })).toEqual({ action: 'deny' });
+    expect(openPreview).toHaveBeenCalledTimes(2);
+    expect(fake.opened).toEqual(['https://bloom.example/articles/a']);
+  });
+
   it('blocks navigation away from the app page', () => {
     const { win, entryUrl } = open();
     const nav = win.events.get('wc:will-navigate') as (
@@ -133,6 +87,27 @@ describe('the main window', () => {
       expect(e.preventDefault).toHaveBeenCalled();
     }
     expect(fake.opened).toEqual(['https://evil.example/']);
+  });
+
+  it('asks before a page with unsaved changes is closed or reloaded; only "Leave" lets it go', () => {
+    const { win } = open();
+    const unload = win.events.get('wc:will-prevent-unload') as (e: { preventDefault: () => void }) => void;
+    const stay = { preventDefault: vi.fn() };
+    fake.messageBoxChoice = 1;
+    unload(stay);
+    expect(stay.preventDefault).not.toHaveBeenCalled();
+    const leave = { preventDefault: vi.fn() };
+    fake.messageBoxChoice = 0;
+    unload(leave);
+    expect(leave.preventDefault).toHaveBeenCalled();
+    expect(electronModule.dialog.showMessageBoxSync).toHaveBeenLastCalledWith(
+      win,
+      expect.objectContaining({
+        message: 'You have unsaved changes. Leave without saving?',
+        buttons: ['Leave', 'Stay'],
+        cancelId: 1,
+      }),
+    );
   });
 
   it('reopens at the remembered size, place and maximised state, and saves them on close', () => {

@@ -4,6 +4,7 @@ import { app, type BrowserWindow, Menu, shell } from 'electron';
 import { CHANNELS } from '../shared/bridge';
 import { registerIpc } from './ipc';
 import { menuTemplate } from './menu';
+import { PreviewWindows } from './preview';
 import { appEntryUrl } from './security';
 import { SettingsStore } from './settings';
 import { TokenStore } from './token-store';
@@ -36,7 +37,11 @@ if (!app.requestSingleInstanceLock()) {
     const settings = new SettingsStore(path.join(app.getPath('userData'), 'settings.json'));
     const tokens = new TokenStore(settings);
     const entryUrl = appEntryUrl(rendererIndex, devServerUrl);
-    registerIpc({ settings, tokens, entryUrl });
+    const previews = new PreviewWindows({
+      serverUrl: () => settings.get().serverUrl,
+      token: () => tokens.get(),
+    });
+    registerIpc({ settings, tokens, entryUrl, onSignedOut: () => previews.signedOut() });
 
     const send = (channel: string, ...args: unknown[]) => win?.webContents.send(channel, ...args);
     Menu.setApplicationMenu(
@@ -55,9 +60,18 @@ if (!app.requestSingleInstanceLock()) {
       ),
     );
 
-    win = createMainWindow({ settings, entryUrl, preloadPath, rendererIndex, devServerUrl });
+    win = createMainWindow({
+      settings,
+      entryUrl,
+      preloadPath,
+      rendererIndex,
+      devServerUrl,
+      openPreview: (url) => previews.open(url),
+    });
     win.on('closed', () => {
       win = null;
+      // Previews belong to the main window: they close with it (and the app then quits).
+      previews.closeAll();
     });
   });
 

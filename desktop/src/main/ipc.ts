@@ -15,6 +15,8 @@ export interface IpcDeps {
   entryUrl: string;
   /** Called after the server changes (the CSP names it). */
   onServerChanged?: (url: string) => void;
+  /** Called when the token is dropped (sign-out, change of server): preview windows close and clear. */
+  onSignedOut?: () => Promise<void> | void;
 }
 
 function state(deps: IpcDeps): AppState {
@@ -49,7 +51,10 @@ export function registerIpc(deps: IpcDeps) {
       if (!checked.ok) return checked;
       const previous = deps.settings.get().serverUrl;
       // A token belongs to one server: changing server signs out.
-      if (previous !== checked.value) deps.tokens.clear();
+      if (previous !== checked.value) {
+        deps.tokens.clear();
+        await deps.onSignedOut?.();
+      }
       deps.settings.update({ serverUrl: checked.value });
       deps.onServerChanged?.(checked.value);
       return checked;
@@ -77,6 +82,7 @@ export function registerIpc(deps: IpcDeps) {
       const server = deps.settings.get().serverUrl;
       const token = deps.tokens.get();
       deps.tokens.clear();
+      await deps.onSignedOut?.();
       if (server && token) await signOutOnServer(server, token);
       return state(deps);
     }),

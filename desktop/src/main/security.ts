@@ -1,4 +1,5 @@
 import { pathToFileURL } from 'node:url';
+import { idString } from '@site/shared';
 
 /** The one page this app shows: the built renderer file, or the dev server in `electron-vite dev`. */
 export function appEntryUrl(rendererIndex: string, devServerUrl?: string): string {
@@ -81,18 +82,77 @@ export function adjustResponseHeaders(
   if (isAppUrl(details.url, ctx.entryUrl) && details.resourceType === 'mainFrame') {
     return { ...headers, 'Content-Security-Policy': [contentSecurityPolicy(ctx.serverUrl, ctx.dev)] };
   }
-  if (ctx.serverUrl && details.resourceType === 'image') {
-    let sameServer = false;
-    try {
-      sameServer = new URL(details.url).origin === new URL(ctx.serverUrl).origin;
-    } catch {
-      /* not a URL */
-    }
-    if (sameServer) {
-      return Object.fromEntries(
-        Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'cross-origin-resource-policy'),
-      );
-    }
+  if (details.resourceType === 'image' && isServerOrigin(details.url, ctx.serverUrl)) {
+    return Object.fromEntries(
+      Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'cross-origin-resource-policy'),
+    );
   }
   return undefined;
+}
+
+/** True when `url` has exactly the chosen server's origin (scheme, host and port). */
+export function isServerOrigin(url: string, serverUrl: string | null): boolean {
+  if (!serverUrl) return false;
+  try {
+    return new URL(url).origin === new URL(serverUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The article a URL previews on the chosen server: `{server}/admin/preview/{id}` (the editor's Preview
+ * link; any #hash), with the id a plain positive number up to 2^31 - 1 (the shared id gate). Anything
+ * else — another origin, a query, an extra segment, "01", "1e3" — is null.
+ */
+export function previewArticleId(url: string, serverUrl: string | null): number | null {
+  if (!serverUrl) return null;
+  try {
+    const u = new URL(url);
+    const server = new URL(serverUrl);
+    if (u.origin !== server.origin || u.username || u.password || u.search) return null;
+    const prefix = `${server.pathname.replace(/\/+$/, '')}/admin/preview/`;
+    if (!u.pathname.startsWith(prefix)) return null;
+    const id = idString.safeParse(u.pathname.slice(prefix.length));
+    return id.success ? id.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const isPreviewUrl = (url: string, serverUrl: string | null) =>
+  previewArticleId(url, serverUrl) !== null;
+
+/** The preview window reads; it never changes anything as the admin. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/** `GET /api/logout` ends the session it is sent with (under any base path): an `<img>` in an article could point there. */
+const endsSession = (url: string) => /\/api\/logout\/?$/i.test(new URL(url).pathname);
+
+/**
+ * Request headers in the preview window's session. The bearer token goes to the chosen server's
+ * origin only, on reads only, and never to the sign-out URL; no other host ever gets it (an
+ * Authorization header already on a request, e.g. carried over a redirect to another host, is
+ * dropped first). So a browser still never sends the token on a write by itself (the origin check,
+ * docs/security.md, relies on that). Cookies are dropped too: the token is the preview's only
+ * credential, so a cookie the server might set cannot outlive it.
+ */
+export function previewRequestHeaders(
+  details: { url: string; method: string; requestHeaders: Record<string, string> },
+  ctx: { serverUrl: string | null; token: string | null },
+): Record<string, string> {
+  const headers = Object.fromEntries(
+    Object.entries(details.requestHeaders).filter(
+      ([k]) => !['authorization', 'cookie'].includes(k.toLowerCase()),
+    ),
+  );
+  if (
+    ctx.token &&
+    READ_METHODS.has(details.method.toUpperCase()) &&
+    isServerOrigin(details.url, ctx.serverUrl) &&
+    !endsSession(details.url)
+  ) {
+    headers.Authorization = `Bearer ${ctx.token}`;
+  }
+  return headers;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { BrowserWindow, screen, shell } from 'electron';
+import { LEAVE_QUESTION } from '@site/shared';
+import { BrowserWindow, dialog, screen, shell } from 'electron';
 import { adjustResponseHeaders, isAppUrl, isExternalWebUrl, isMailto } from './security';
 import type { SettingsStore, WindowBounds } from './settings';
 
@@ -23,6 +24,8 @@ export function createMainWindow(opts: {
   preloadPath: string;
   rendererIndex: string;
   devServerUrl?: string;
+  /** Shows an article preview of the chosen server in an app window; false for any other URL (main/preview.ts). */
+  openPreview?: (url: string) => boolean;
 }) {
   const { settings, entryUrl } = opts;
   const bounds = restoreBounds(settings.get().bounds, screen.getAllDisplays());
@@ -57,6 +60,8 @@ export function createMainWindow(opts: {
 
   // Nothing but the app itself is ever shown in the window; web links go to the system browser.
   win.webContents.setWindowOpenHandler(({ url }) => {
+    // The editor's Preview link: the system browser is not signed in, an app window is.
+    if (opts.openPreview?.(url)) return { action: 'deny' };
     if (isExternalWebUrl(url) || isMailto(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
@@ -69,6 +74,18 @@ export function createMainWindow(opts: {
     if (!isAppUrl(url, entryUrl)) event.preventDefault();
   });
   win.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  // An admin form with unsaved changes holds the page (beforeunload). Electron asks nothing by itself
+  // (the window would just refuse to close or reload), so ask here; "Leave" lets it go on.
+  win.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(win, {
+      type: 'question',
+      buttons: ['Leave', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      message: LEAVE_QUESTION,
+    });
+    if (choice === 0) event.preventDefault();
+  });
 
   const saveBounds = () => {
     if (win.isDestroyed() || win.isMinimized()) return;
