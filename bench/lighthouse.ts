@@ -13,7 +13,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/harness';
-import { benchDir, repoRoot, startChild } from './server';
+import { benchDir, repoRoot, startChild, productionNodeFlags } from './server';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -28,6 +28,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-data-'));
 const server = await startChild({
   cwd: path.join(repoRoot, 'api'),
   script: 'src/server.ts',
+  nodeFlags: productionNodeFlags(),
   readyPath: '/api/health',
   env: {
     NODE_ENV: 'production',

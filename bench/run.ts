@@ -16,13 +16,21 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/harness';
 import * as s from '../api/src/db/schema';
 import { loadEnv } from '../api/src/env';
 import { manifestBundles, routeBundles } from './bundle';
+import { BUDGET } from './budget';
 import { cacheLookups, crowdPlans, loadCrowd } from './crowd';
 import { type LoadResult, load } from './load';
 import { renderMarkdown } from './report';
 import { timeAdminSearch } from './admin-search';
 import { explainSearch, SEARCH_TERMS, type SearchPlan, timeSearchSql } from './search-plan';
 import { seedScale } from './seed-scale';
-import { benchDir, repoRoot, startChild } from './server';
+import {
+  benchDir,
+  METRICS_TOKEN,
+  productionServerEnv,
+  repoRoot,
+  startChild,
+  productionNodeFlags,
+} from './server';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -44,13 +52,7 @@ const dataDir = path.join(benchDir, '.data');
 const clientDir = path.join(repoRoot, 'web/dist/client');
 const log = (m: string) => console.log(m);
 
-export const BUDGET = {
-  apiP99Ms: 50,
-  searchP95Ms: 50,
-  routeJsGzip: 120 * 1024,
-  crowdP99Ms: 100,
-  hitRatioToBare: 0.3,
-};
+export { BUDGET };
 
 export interface EndpointRow {
   name: string;
@@ -65,21 +67,7 @@ export interface EndpointRow {
   hitRatio?: number;
 }
 
-/** The real server as `pnpm start` runs it in production, on the seeded database. */
-function serverEnv() {
-  return {
-    NODE_ENV: 'production',
-    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    DATABASE_URL: databaseUrl ?? '',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    RSS_CRON: 'off',
-    // As in production: one JSON line per request (to a pipe), and /metrics on (it gives the hit ratio).
-    LOG_REQUESTS: 'true',
-    METRICS_TOKEN,
-  };
-}
-const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+const serverEnv = () => productionServerEnv(databaseUrl, dataDir);
 
 async function seedPhase() {
   log(`Seeding ${databaseUrl ? 'PostgreSQL' : `PGlite (${dataDir})`} to ${JSON.stringify(scale)}…`);
@@ -144,6 +132,7 @@ async function main() {
   const server = await startChild({
     cwd: path.join(repoRoot, 'api'),
     script: 'src/server.ts',
+    nodeFlags: productionNodeFlags(),
     readyPath: '/api/health',
     env: serverEnv(),
   });
@@ -291,6 +280,7 @@ async function measureRoutesInBrowser(slug: string) {
   const site = await startChild({
     cwd: path.join(repoRoot, 'api'),
     script: 'src/server.ts',
+    nodeFlags: productionNodeFlags(),
     readyPath: '/api/health',
     env: serverEnv(),
   });

@@ -30,16 +30,22 @@ export async function startChild(opts: {
   script: string;
   env: Record<string, string>;
   readyPath: string;
+  /** Node options before the script, e.g. productionNodeFlags(). */
+  nodeFlags?: string[];
 }): Promise<Child> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', opts.script], {
-    cwd: opts.cwd,
-    env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: url },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(opts.nodeFlags ?? []), '--import', 'tsx', opts.script],
+    {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // The server logs one line per request: keep only the tail (the start-up lines and any last error).
   const keep = (d: Buffer) => {
     log += d;
@@ -88,3 +94,28 @@ export async function startChild(opts: {
 
 export const benchDir = path.dirname(new URL(import.meta.url).pathname);
 export const repoRoot = path.resolve(benchDir, '..');
+
+/** The Node options `pnpm start` gives the server (api/package.json, e.g. its heap limit): the bench runs what production runs. */
+export function productionNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'api/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+export const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+/** The real server as `pnpm start` runs it in production, on the seeded database. */
+export function productionServerEnv(databaseUrl: string | undefined, dataDir: string) {
+  return {
+    NODE_ENV: 'production',
+    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    DATABASE_URL: databaseUrl ?? '',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    RSS_CRON: 'off',
+    // As in production: one JSON line per request (to a pipe), and /metrics on (it gives the hit ratio).
+    LOG_REQUESTS: 'true',
+    METRICS_TOKEN,
+  };
+}

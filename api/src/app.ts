@@ -55,6 +55,33 @@ export function createApp(deps: AppDeps) {
   app.use(originCheck(deps.env, [CSP_REPORT_PATH]));
   // NUL and other control characters in a path or query string stop here, before any route reads them.
   app.use(refuseControlCharsInUrl);
+  const routed = mountApi(app, deps);
+  app.get('/metrics', metricsHandler);
+  app.route('/', staticRoutes);
+  app.route('/', goRoutes);
+  app.route('/', seoRoutes);
+  // A sign-in form posted before its script ran: never keep the password; show the form again.
+  app.post('/sign-in', (c) => c.redirect(new URL(c.req.url).pathname + new URL(c.req.url).search, 303));
+  app.get('*', ssrHandler(internalReads(deps)));
+
+  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.onError(errorResponse);
+
+  return routed;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+/**
+ * The deps every route reads, and the API's own rules, shared by the app and the internal reads.
+ * Returns the mounted API (its type is the typed client's contract).
+ */
+function mountApi(app: Hono<AppEnv>, deps: AppDeps) {
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    c.set('user', undefined);
+    await next();
+  });
   // An API answer is private unless its route says otherwise (lib/cache.ts publicCache): nothing
   // tied to a session (auth, admin, product and recipe details) is ever kept by a shared cache.
   app.use('/api/*', async (c, next) => {
@@ -91,20 +118,23 @@ export function createApp(deps: AppDeps) {
   // A successful write clears the cached reads showing what it changed, on every instance and the CDN.
   app.use('/api/*', invalidateOnWrite);
   const routed = app.route('/api', apiRoutes);
-
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
-  app.get('/metrics', metricsHandler);
-  app.route('/', staticRoutes);
-  app.route('/', goRoutes);
-  app.route('/', seoRoutes);
-  // A sign-in form posted before its script ran: never keep the password; show the form again.
-  app.post('/sign-in', (c) => c.redirect(new URL(c.req.url).pathname + new URL(c.req.url).search, 303));
-  app.get('*', ssrHandler(app));
-
-  app.notFound((c) => c.json({ message: 'Not found' }, 404));
-  app.onError(errorResponse);
-
   return routed;
 }
 
-export type App = ReturnType<typeof createApp>;
+/**
+ * What a server render reads through (web/ssr.ts): the API routes and their caches, behind only what
+ * a read needs. The page's own request has already passed the outer gates (early answers, CSP, Origin,
+ * control characters, security headers) and is the one logged and measured, so its three or four
+ * reads are neither logged as requests of their own nor given headers nobody sees. The reader's
+ * address travels in the forwarded CLIENT_IP_HEADER, which only the outer app sets.
+ */
+export function internalReads(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use(publicCacheFastPath(deps));
+  app.use(refuseControlCharsInUrl);
+  mountApi(app, deps);
+  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.onError(errorResponse);
+  return app;
+}

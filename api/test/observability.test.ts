@@ -92,6 +92,16 @@ describe.each(dbTargets)('observable in production on %s', (kind) => {
     });
   });
 
+  it('a server-rendered page is one line: the API reads made while rendering it are not requests of their own', async () => {
+    const before = requestLines().length;
+    const res = await booted.app.request('/content/observed');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Observed');
+    const lines = requestLines().slice(before);
+    expect(lines.map((l) => l.path)).toEqual(['/content/observed']);
+    expect(lines[0]).toMatchObject({ reqId: res.headers.get('x-request-id'), status: 200 });
+  });
+
   it("keeps a load balancer's X-Request-Id, and replaces one that is not an id", async () => {
     const kept = await booted.app.request('/api/health', { headers: { 'x-request-id': 'lb-42.abc' } });
     expect(kept.headers.get('x-request-id')).toBe('lb-42.abc');

@@ -42,8 +42,8 @@ export const isHtml = (contentType: string | null) => /^text\/html\b/i.test(cont
 /** Puts the policy on every HTML response, with a fresh nonce each time. Outer middleware, so cached pages get it too. */
 export const cspHeaders: MiddlewareHandler = async (c, next) => {
   await next();
-  const nonce = newNonce();
+  // JSON, images and the rest carry no policy: no random bytes for them (most cache hits are JSON).
   if (!isHtml(c.res.headers.get('content-type'))) return;
-  c.res.headers.set('content-security-policy', contentSecurityPolicy(nonce));
+  c.res.headers.set('content-security-policy', contentSecurityPolicy(newNonce()));
   c.res.headers.set('reporting-endpoints', `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
 };

@@ -52,11 +52,21 @@ const PRIVATE_PAGES = /^\/(admin|product|recipe)(\/|$)/;
 /** Read by every render; for an anonymous reader it is always "nobody", so it does not make a page private. */
 const SESSION_PATH = '/api/auth/user';
 
+/** What GET /api/auth/user answers a reader without a session (routes/auth). */
+const signedOut = () =>
+  new Response(JSON.stringify({ message: 'Not signed in' }), {
+    status: 401,
+    headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' },
+  });
+
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Site not built</title>
 <p>The web app has not been built yet. Run <code>npx -y pnpm@10 build</code> (or <code>npx -y pnpm@10 start</code>).</p>`;
 
-/** Server-renders every page the API does not own; API calls made while rendering stay in-process. */
-export function ssrHandler(app: Hono<AppEnv>): Handler<AppEnv> {
+/**
+ * Server-renders every page the API does not own; the API reads made while rendering stay in-process,
+ * through `reads` (app.ts internalReads).
+ */
+export function ssrHandler(reads: Hono<AppEnv>): Handler<AppEnv> {
   return async (c: Context<AppEnv>) => {
     loading ??= loadRenderer().catch((err) => {
       loading = null;
@@ -74,7 +84,8 @@ export function ssrHandler(app: Hono<AppEnv>): Handler<AppEnv> {
     const cacheKey = pageCacheKey(url);
     // An article preview shows unpublished work to one admin: never stored, never indexed.
     const isPreview = url.pathname.startsWith('/admin/preview/');
-    const cacheable = !isPreview && env.PUBLIC_CACHE_MS > 0 && !hasSessionCredentials(c.req.raw.headers);
+    const anonymous = !hasSessionCredentials(c.req.raw.headers);
+    const cacheable = !isPreview && env.PUBLIC_CACHE_MS > 0 && anonymous;
     const forward: Record<string, string> = {
       cookie: c.req.header('cookie') ?? '',
       [CLIENT_IP_HEADER]: c.req.header(CLIENT_IP_HEADER) ?? 'unknown',
@@ -83,12 +94,14 @@ export function ssrHandler(app: Hono<AppEnv>): Handler<AppEnv> {
     if (authz) forward.authorization = authz;
     const renderPage = async () => {
       // A page is as shareable as the least shareable answer it shows, and shows the keys of all of them.
-      let shared = !hasSessionCredentials(c.req.raw.headers) && !PRIVATE_PAGES.test(url.pathname);
+      let shared = anonymous && !PRIVATE_PAGES.test(url.pathname);
       const keys = new Set<string>();
       const result = await renderer.render({
         url: url.pathname + url.search,
         fetchApi: async (path) => {
-          const res = await app.request(path, { headers: forward });
+          // No cookie and no token: the session read would answer 401 "nobody"; skip the round trip.
+          if (anonymous && path.startsWith(SESSION_PATH)) return signedOut();
+          const res = await reads.request(path, { headers: forward });
           if (!path.startsWith(SESSION_PATH) && !res.headers.get('cache-control')?.startsWith('public'))
             shared = false;
           for (const key of parseKeys(res.headers.get('surrogate-key'))) keys.add(key);
