@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { groups } from './groups.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const asked = process.argv.slice(2);
+const args = process.argv.slice(2);
+// --static: also the static mutants (slow; see stryker.config.mjs).
+const withStatic = args.includes('--static');
+const asked = args.filter((a) => a !== '--static');
 const names = asked.length ? asked : Object.keys(groups);
 let failed = false;
 for (const name of names) {
@@ -25,7 +28,11 @@ for (const name of names) {
       'run',
       'mutation/stryker.config.mjs',
     ],
-    { cwd: repo, stdio: 'inherit', env: { ...process.env, MUTATION_GROUP: name } },
+    {
+      cwd: repo,
+      stdio: 'inherit',
+      env: { ...process.env, MUTATION_GROUP: name, ...(withStatic ? { MUTATION_STATIC: '1' } : {}) },
+    },
   );
   if (run.status !== 0) failed = true;
 }

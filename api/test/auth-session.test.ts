@@ -92,6 +92,27 @@ describe('auth calls: /api/logout, /api/login, /api/auth/user, /api/auth/admin-s
     const res = await reader.get('/api/admin/users');
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ message: 'Admin access required.' });
+    const admin = (await signUpAdmin(booted)).agent;
+    expect((await admin.get('/api/admin/users')).status).toBe(200);
+  });
+
+  it('a reader-only call (product or recipe details) says 401 to anonymous and lets any reader through', async () => {
+    for (const path of ['/api/products/999999', '/api/recipes/999999']) {
+      const anon = await booted.app.request(path);
+      expect(anon.status).toBe(401);
+      expect(await anon.json()).toEqual({ message: 'You need to sign in to do that.' });
+    }
+    const reader = (await signUp(booted.app)).agent;
+    // Past the sign-in check: the route itself answers that there is no such product or recipe.
+    expect(await (await reader.get('/api/products/999999')).json()).toEqual({ message: 'Product not found' });
+    expect(await (await reader.get('/api/recipes/999999')).json()).toEqual({ message: 'Recipe not found' });
+  });
+
+  it("/api/auth/user gives the reader's profile image when there is one", async () => {
+    const image = 'https://images.example.com/ida.webp';
+    const { agent } = await signUp(booted.app, { image });
+    const me = (await (await agent.get('/api/auth/user')).json()) as Record<string, unknown>;
+    expect(me.profileImageUrl).toBe(image);
   });
 
   it('sign-up: passwords of 8 to 128 characters; the session cookie lasts 30 days and is HttpOnly', async () => {

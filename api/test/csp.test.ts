@@ -141,6 +141,56 @@ describe('CSP on responses and the report endpoint', () => {
     }
   });
 
+  it('parseCspReports reads both formats, names the source line, cuts long fields and reads at most 20', () => {
+    const v = {
+      documentURL: 'https://site.example/x',
+      effectiveDirective: 'script-src-elem',
+      blockedURL: 'inline',
+      sourceFile: 'https://site.example/app.js',
+      lineNumber: 12,
+    };
+    expect(parseCspReports([{ type: 'csp-violation', body: v }])).toEqual([
+      {
+        page: 'https://site.example/x',
+        directive: 'script-src-elem',
+        blocked: 'inline',
+        source: 'https://site.example/app.js:12',
+      },
+    ]);
+    const [noLine] = parseCspReports([{ type: 'csp-violation', body: { ...v, lineNumber: 'x' } }]) ?? [];
+    expect(noLine?.source).toBe('https://site.example/app.js:0');
+    const [noSource] = parseCspReports([{ type: 'csp-violation', body: { ...v, sourceFile: '' } }]) ?? [];
+    expect(noSource?.source).toBeUndefined();
+    const [long] =
+      parseCspReports([{ type: 'csp-violation', body: { ...v, blockedURL: 'b'.repeat(500) } }]) ?? [];
+    expect(long?.blocked).toBe('b'.repeat(300));
+    const [numeric] = parseCspReports([{ type: 'csp-violation', body: { ...v, documentURL: 42 } }]) ?? [];
+    expect(numeric?.page).toBe('');
+    expect(
+      parseCspReports(Array.from({ length: 25 }, () => ({ type: 'csp-violation', body: v }))),
+    ).toHaveLength(20);
+    expect(parseCspReports([{ type: 'csp-violation', body: null }])).toEqual([]);
+    expect(
+      parseCspReports({
+        'csp-report': {
+          'document-uri': 'https://site.example/y',
+          'violated-directive': 'img-src',
+          'blocked-uri': 'https://evil.example/p.png',
+          'source-file': 'https://site.example/app.js',
+          'line-number': 3,
+        },
+      }),
+    ).toEqual([
+      {
+        page: 'https://site.example/y',
+        directive: 'img-src',
+        blocked: 'https://evil.example/p.png',
+        source: 'https://site.example/app.js:3',
+      },
+    ]);
+    expect(parseCspReports({ other: {} })).toBeNull();
+  });
+
   it('parseCspReports ignores other report types and refuses junk', () => {
     expect(parseCspReports([{ type: 'deprecation', body: {} }])).toEqual([]);
     expect(parseCspReports([1])).toBeNull();

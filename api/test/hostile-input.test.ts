@@ -144,6 +144,50 @@ describe.each(dbTargets)('hostile input on %s: never a 500 (issue 13 §1)', (kin
     expect((await reader.post('/api/auth/update-user', { name: 'Clean' })).status).toBe(200);
   });
 
+  it('the auth-body gate walks the whole body: arrays, nested objects and keys; malformed JSON is 400', async () => {
+    const say = async (res: Response) => ((await res.json()) as { message: string }).message;
+    const nested = await reader.post('/api/auth/update-user', {
+      name: 'Ok',
+      extra: ['fine', { deep: `b${NUL}` }],
+    });
+    expect(nested.status).toBe(400);
+    expect(await say(nested)).toBe('extra.1.deep: Must not contain control characters');
+    const top = await reader.post('/api/auth/update-user', [`x${NUL}`]);
+    expect(await say(top)).toBe('0: Must not contain control characters');
+    const key = await reader.post('/api/auth/update-user', { name: 'Ok', [`na${NUL}me`]: 'x' });
+    expect(key.status).toBe(400);
+    expect(await say(key)).toBe('na?me: Must not contain control characters');
+    const malformed = await booted.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: '{"email": ',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await say(malformed)).toBe('Malformed JSON body');
+    const form = await booted.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+      body: `email=a%40example.com&password=x%00y`,
+    });
+    expect(form.status).toBe(400);
+    expect(await say(form)).toBe('password: Must not contain control characters');
+    // The same NUL in a GET's query string is the URL gate's business, not a body's.
+    expect((await reader.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('update-user with a null, empty or non-text name answers 400 and keeps the name (found by the fuzz run)', async () => {
+    for (const body of [{ name: null }, { name: '  ' }, { name: 42 }, { image: 7 }]) {
+      const res = await reader.post('/api/auth/update-user', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/^(name|image): /);
+    }
+    const me = (await (await reader.get('/api/auth/user')).json()) as { firstName: string };
+    expect(me.firstName).toBeTruthy();
+    expect((await reader.post('/api/auth/update-user', { name: 'Still Fine', lastName: null })).status).toBe(
+      200,
+    );
+  });
+
   it('answers 404 for an impossible id on every /:id route', async () => {
     for (const bad of BAD_IDS) {
       for (const [agent, method, path] of [

@@ -1,4 +1,5 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,15 @@ const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#e8a0b0' } })
     .png({ compressionLevel: 1 })
     .toBuffer();
+
+/** A real 4×4 PNG whose header then claims width × height: a decompression bomb's first bytes. */
+async function pngClaiming(width: number, height: number) {
+  const bytes = Buffer.from(await png(4, 4));
+  bytes.writeUInt32BE(width, 16); // IHDR data starts at byte 16: width, height, …
+  bytes.writeUInt32BE(height, 20);
+  bytes.writeUInt32BE(zlib.crc32(bytes.subarray(12, 29)), 29); // the chunk's CRC over 'IHDR' + its 13 bytes
+  return bytes;
+}
 
 describe('upload limits and the /uploads/ folder', () => {
   let booted: Booted;
@@ -138,6 +148,43 @@ describe('upload limits and the /uploads/ folder', () => {
     const res = await upload(await png(8_000, 5_001));
     expect(res.status).toBe(400);
     expect(await message(res)).toBe('Image dimensions 8000×5001 are too large (at most 10000 px a side).');
+  });
+
+  it('a header claiming 20000×20000 px gets the dimensions message, not "damaged", and nothing is decoded', async () => {
+    const res = await upload(await pngClaiming(20_000, 20_000));
+    expect(res.status).toBe(400);
+    expect(await message(res)).toBe('Image dimensions 20000×20000 are too large (at most 10000 px a side).');
+  });
+
+  it('a PNG signature followed by junk is 415 "could not be read"', async () => {
+    // file-type reads the signature and the IHDR chunk's name; what follows is not a PNG.
+    const junk = Buffer.concat([(await png(4, 4)).subarray(0, 16), Buffer.from('junk '.repeat(20))]);
+    const res = await upload(junk);
+    expect(res.status).toBe(415);
+    expect(await message(res)).toBe('The image could not be read. It may be damaged.');
+  });
+
+  it('a body without any Content-Type is 415 with the multipart message', async () => {
+    const res = await admin.request('POST', '/api/upload');
+    expect(res.status).toBe(415);
+    expect(await message(res)).toBe('Send the image as multipart/form-data.');
+  });
+
+  it('an animated GIF stays an animated GIF (.gif, image/gif); a PNG becomes WebP', async () => {
+    const frames = await sharp({ create: { width: 8, height: 16, channels: 3, background: '#f00' } })
+      .gif()
+      .toBuffer();
+    const animated = await sharp(frames, { animated: true })
+      .gif({ loop: 0, delay: [100] })
+      .toBuffer();
+    const gif = await upload(animated, 'a.gif', 'image/gif');
+    expect(gif.status).toBe(201);
+    const { imageUrl } = (await gif.json()) as { imageUrl: string };
+    expect(imageUrl).toMatch(/\.gif$/);
+    const file = await booted.app.request(new URL(imageUrl).pathname);
+    expect(file.headers.get('content-type')).toBe('image/gif');
+    const webp = (await (await upload(await png(8, 8))).json()) as { imageUrl: string };
+    expect(webp.imageUrl).toMatch(/\.webp$/);
   });
 
   it('an image over 2000 px is resized to fit 2000 px, keeping its shape; a small one keeps its size', async () => {

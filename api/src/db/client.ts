@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from '../observe/logger';
+import { freshMemoryPglite } from './pglite-image';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -108,7 +109,7 @@ export async function openDatabase(opts: {
   }
   const inMemory = opts.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
-  const client = new PGlite(inMemory ? undefined : path.join(opts.dataDir, 'pglite'));
+  const client = inMemory ? await freshMemoryPglite() : new PGlite(path.join(opts.dataDir, 'pglite'));
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -1,5 +1,6 @@
-import { CONTROL_CHARS, hasControlChars } from '@site/shared';
+import { CONTROL_CHARS, hasControlChars, updateUserInput } from '@site/shared';
 import type { MiddlewareHandler } from 'hono';
+import type { ZodType } from 'zod';
 
 // Percent-encoded C0 controls (%00–%1F) in a raw path: no route, page or file has one.
 const ENCODED_CONTROL = /%[01][0-9a-f]/i;
@@ -75,6 +76,21 @@ export const refuseControlCharsInAuthBody: MiddlewareHandler = async (c, next) =
     }
     const field = findControlChars(parsed);
     if (field) return c.json({ message: `${field}: Must not contain control characters` }, 400);
+    const schema = AUTH_BODY_SCHEMAS[c.req.path];
+    const checked = schema?.safeParse(parsed);
+    if (checked && !checked.success) {
+      const issue = checked.error.issues[0];
+      const where = issue?.path.join('.');
+      return c.json(
+        { message: where ? `${where}: ${issue?.message}` : (issue?.message ?? 'Invalid input') },
+        400,
+      );
+    }
   }
   await next();
+};
+
+/** better-auth routes whose own body checks let a value through that PostgreSQL then refuses (a 500). */
+const AUTH_BODY_SCHEMAS: Record<string, ZodType | undefined> = {
+  '/api/auth/update-user': updateUserInput,
 };

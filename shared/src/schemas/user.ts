@@ -23,3 +23,14 @@ export const signInInput = z.object({
   email: emailField,
   password: text().min(1, 'Password is required').max(128),
 });
+
+/**
+ * The body of better-auth's POST /api/auth/update-user, checked before better-auth sees it: its own
+ * schema lets `name: null` through to a NOT NULL column (a 500). Only the fields a user may change.
+ */
+export const updateUserInput = z.object({
+  name: text().trim().min(1, 'Name is required').max(200).optional(),
+  firstName: text().trim().max(100).nullable().optional(),
+  lastName: text().trim().max(100).nullable().optional(),
+  image: text().max(2048).nullable().optional(),
+});
