@@ -150,6 +150,8 @@ export function SignInPage() {
         <button
           type="button"
           className="font-semibold text-brand-700 underline"
+          // Like the submit button: a tap before the script has run would be lost.
+          disabled={!hydrated}
           onClick={() => {
             setError(null);
             setMode(signUp ? 'sign-in' : 'sign-up');
