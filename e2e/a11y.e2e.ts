@@ -124,14 +124,41 @@ function signedInState(browser: Browser, site: RunningSite): Promise<SessionStat
   return adminSession;
 }
 
+const CONTROL_SELECTOR =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Waits until the number of controls has held still for a second. 'networkidle' is not enough on a
+ * loaded machine: the admin list's read can start after it, and a list that renders mid-audit adds
+ * controls the Tab budget (counted before) never reaches.
+ */
+async function controlsSettled(page: Page) {
+  let last = -1;
+  let stableSince = Date.now();
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    // A skeleton still on screen (aria-busy) means a list is on its way: not settled.
+    const n = await page.evaluate(
+      (sel) => (document.querySelector('[aria-busy="true"]') ? -2 : document.querySelectorAll(sel).length),
+      CONTROL_SELECTOR,
+    );
+    if (n !== last) {
+      last = n;
+      stableSince = Date.now();
+    } else if (n >= 0 && Date.now() - stableSince >= 1000) {
+      return;
+    }
+    await page.waitForTimeout(200);
+  }
+}
+
 /**
  * Tabs through the page and returns the visible, enabled controls the keyboard never reached, and
  * the reached ones that showed no focus indicator (outline or box-shadow).
  */
 async function keyboardAudit(page: Page) {
-  const total = await page.evaluate(() => {
-    const sel =
-      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  await controlsSettled(page);
+  const total = await page.evaluate((sel) => {
     const els = [...document.querySelectorAll<HTMLElement>(sel)].filter(
       (el) =>
         el.getClientRects().length > 0 && !el.closest('[inert],[aria-hidden="true"]') && el.tabIndex >= 0,
@@ -140,7 +167,7 @@ async function keyboardAudit(page: Page) {
       el.dataset.a11yControl = String(i);
     });
     return els.length;
-  });
+  }, CONTROL_SELECTOR);
   const reached = new Set<string>();
   const noIndicator: string[] = [];
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
