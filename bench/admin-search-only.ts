@@ -10,18 +10,15 @@ import { boot } from '../api/src/bootstrap';
 import { loadEnv } from '../api/src/env';
 import { benchAdminCookie, timeAdminSearch } from './admin-search';
 import { seedScale } from './seed-scale';
+import { num } from './cli-args';
 import { benchDir } from './server';
 
-const arg = (name: string, fallback: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : fallback;
-};
 const scale = {
-  articles: arg('articles', 100_000),
-  products: arg('products', 5_000),
-  recipes: arg('recipes', 2_000),
+  articles: num('articles', 100_000),
+  products: num('products', 5_000),
+  recipes: num('recipes', 2_000),
 };
-const rounds = arg('rounds', 1);
+const rounds = num('rounds', 1);
 
 const env = loadEnv({
   NODE_ENV: 'development',

@@ -11,6 +11,7 @@
 import path from 'node:path';
 import { openDatabase } from '../api/src/db/client';
 import { BUDGET } from './budget';
+import { num, option } from './cli-args';
 import { cacheLookups, crowdPlans, loadCrowd } from './crowd';
 import {
   benchDir,
@@ -21,12 +22,7 @@ import {
   productionNodeFlags,
 } from './server';
 
-const args = process.argv.slice(2);
-const num = (name: string, fallback: number) => {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : fallback;
-};
-const only = args.find((a) => a.startsWith('--only='))?.split('=')[1];
+const only = option('only');
 const seconds = num('seconds', 10);
 const warmup = num('warmup', 3);
 const connections = num('connections', 50);

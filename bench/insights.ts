@@ -15,13 +15,9 @@ import { loadEnv } from '../api/src/env';
 import { clicksReport, readsReport } from '../api/src/insights/reports';
 import { createPostgresDatabase } from '../api/test/helpers';
 import { lastDays } from '../shared/src/helpers/london-days';
+import { num } from './cli-args';
 import { benchDir } from './server';
 
-const args = process.argv.slice(2);
-const num = (name: string, fallback: number) => {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : fallback;
-};
 const CLICKS = num('clicks', 1_000_000);
 const RUNS = num('runs', 40);
 const PRODUCTS = num('products', 200);

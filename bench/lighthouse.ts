@@ -13,12 +13,11 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/harness';
+import { num, option } from './cli-args';
 import { benchDir, repoRoot, startChild, productionNodeFlags } from './server';
 
-const args = process.argv.slice(2);
-const arg = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-const runs = Math.max(1, Number(arg('runs') ?? 1));
-const onlyPages = arg('pages')?.split(',');
+const runs = Math.max(1, num('runs', 1));
+const onlyPages = option('pages')?.split(',');
 
 const BUDGETS = { performance: 95, accessibility: 95, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof BUDGETS;

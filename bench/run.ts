@@ -17,6 +17,7 @@ import * as s from '../api/src/db/schema';
 import { loadEnv } from '../api/src/env';
 import { manifestBundles, routeBundles } from './bundle';
 import { BUDGET } from './budget';
+import { flag, num, option } from './cli-args';
 import { cacheLookups, crowdPlans, loadCrowd } from './crowd';
 import { type LoadResult, load } from './load';
 import { renderMarkdown } from './report';
@@ -32,12 +33,6 @@ import {
   productionNodeFlags,
 } from './server';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const num = (name: string, fallback: number) => {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : fallback;
-};
 const quick = flag('quick');
 const scale = {
   articles: num('articles', quick ? 10_000 : 100_000),
@@ -266,7 +261,7 @@ async function main() {
   const outDir = path.join(benchDir, 'results');
   mkdirSync(outDir, { recursive: true });
   // --tag=NAME keeps a short or partial run from overwriting the full run's files.
-  const tag = args.find((a) => a.startsWith('--tag='))?.split('=')[1];
+  const tag = option('tag');
   const stamp = `${results.meta.database}-${results.meta.mode}${tag ? `-${tag}` : ''}`;
   writeFileSync(path.join(outDir, `${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(outDir, `${stamp}.md`), md);

@@ -1,5 +1,11 @@
 import { BrowserWindow, session, shell } from 'electron';
-import { isExternalWebUrl, isMailto, previewArticleId, previewRequestHeaders } from './security';
+import {
+  isExternalWebUrl,
+  isMailto,
+  LOCKED_WEB_PREFERENCES,
+  previewArticleId,
+  previewRequestHeaders,
+} from './security';
 
 /**
  * The preview windows' own session. No `persist:` prefix: it lives in memory only, so a draft leaves
@@ -78,14 +84,8 @@ export class PreviewWindows {
       title: 'Preview',
       webPreferences: {
         // No preload: the page gets no bridge to main.
+        ...LOCKED_WEB_PREFERENCES,
         partition: PREVIEW_PARTITION,
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-        nodeIntegrationInWorker: false,
-        webSecurity: true,
-        allowRunningInsecureContent: false,
-        webviewTag: false,
       },
     });
     win.once('ready-to-show', () => win.show());

@@ -156,3 +156,17 @@ export function previewRequestHeaders(
   }
   return headers;
 }
+
+/**
+ * What every window's page is denied: Node, the main world's objects, insecure content and
+ * <webview>. Spread into each BrowserWindow's webPreferences, so the app and preview windows cannot drift.
+ */
+export const LOCKED_WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+} as const;

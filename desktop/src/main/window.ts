@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { LEAVE_QUESTION } from '@site/shared';
 import { BrowserWindow, dialog, screen, shell } from 'electron';
-import { adjustResponseHeaders, isAppUrl, isExternalWebUrl, isMailto } from './security';
+import {
+  adjustResponseHeaders,
+  isAppUrl,
+  LOCKED_WEB_PREFERENCES,
+  isExternalWebUrl,
+  isMailto,
+} from './security';
 import type { SettingsStore, WindowBounds } from './settings';
 
 const DEFAULT_BOUNDS: WindowBounds = { width: 1280, height: 860 };
@@ -37,14 +43,8 @@ export function createMainWindow(opts: {
     title: 'Bloom & Balance Admin',
     autoHideMenuBar: false,
     webPreferences: {
+      ...LOCKED_WEB_PREFERENCES,
       preload: opts.preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
       spellcheck: true,
     },
   });
