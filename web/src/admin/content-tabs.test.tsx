@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { adminProduct, adminRecipe } from './test-fixtures';
 import { pending, renderAdmin } from './test-utils';
 
 const article = {
@@ -182,20 +183,9 @@ describe('Products tab', () => {
     { id: 4, name: 'Fitness', description: null, productCount: 0 },
   ];
   const product = {
-    id: 5,
-    title: 'Rose Serum',
-    description: 'Glow',
-    price: '24.50',
-    originalPrice: null,
-    imageUrl: null,
-    vendor: null,
-    rating: null,
-    reviewCount: 0,
-    inStock: true,
+    ...adminProduct,
     categoryId: 3,
     tags: ['glow'],
-    features: [],
-    affiliateUrl: null,
     clickCount: 12,
     createdAt: '',
     updatedAt: '',
@@ -257,22 +247,11 @@ describe('Products tab', () => {
 describe('Recipes tab', () => {
   it('badges for difficulty, cuisine, tags; lines with blanks dropped; times as integers or null', async () => {
     const recipe = {
-      id: 2,
-      title: 'Green Soup',
-      description: null,
-      imageUrl: null,
-      prepTime: 10,
-      cookTime: null,
-      servings: 2,
+      ...adminRecipe,
       cuisine: 'italian',
       difficulty: 'easy',
       tags: ['vegan'],
-      author: null,
       createdAt: '',
-      ingredients: ['peas'],
-      instructions: ['boil'],
-      nutritionalInfo: null,
-      sourceArticleId: null,
     };
     const { api } = renderAdmin('/admin?tab=recipes', {
       'GET /api/admin/recipes': [recipe],

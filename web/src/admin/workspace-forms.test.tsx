@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminProduct, adminRecipe } from './test-fixtures';
 import { renderAdmin } from './test-utils';
 
 /**
@@ -31,44 +32,8 @@ const stale = (noun: string) => () =>
     { status: 409 },
   );
 
-const product = {
-  id: 5,
-  title: 'Rose Serum',
-  description: 'Glow',
-  price: '24.50',
-  originalPrice: null,
-  imageUrl: null,
-  vendor: null,
-  rating: null,
-  reviewCount: 0,
-  inStock: true,
-  categoryId: null,
-  tags: [],
-  features: [],
-  affiliateUrl: null,
-  clickCount: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-03T08:00:00.456Z',
-};
-const recipe = {
-  id: 2,
-  title: 'Green Soup',
-  description: null,
-  imageUrl: null,
-  prepTime: 10,
-  cookTime: null,
-  servings: 2,
-  cuisine: null,
-  difficulty: null,
-  tags: [],
-  author: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-04T09:30:00.789Z',
-  ingredients: ['peas'],
-  instructions: ['boil'],
-  nutritionalInfo: null,
-  sourceArticleId: null,
-};
+const product = adminProduct;
+const recipe = adminRecipe;
 
 describe.each([
   {
