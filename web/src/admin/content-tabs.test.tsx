@@ -1,29 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminProduct, adminRecipe } from './test-fixtures';
+import { adminArticle, adminProduct, adminRecipe } from './test-fixtures';
 import { pending, renderAdmin } from './test-utils';
 
-const article = {
-  id: 7,
-  slug: 'morning-rituals',
-  title: 'Morning Rituals',
-  excerpt: 'Start the day well',
-  content: 'Body',
-  category: 'wellness',
-  imageUrl: null,
-  tags: ['calm', 'sleep'],
-  status: 'published',
-  readTime: 1,
-  publishedAt: '2026-01-01T00:00:00.000Z',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  author: null,
-  description: null,
-  source: null,
-  url: null,
-  isExternal: false,
-};
+const article = { ...adminArticle, tags: ['calm', 'sleep'], updatedAt: '2026-01-01T00:00:00.000Z' };
 const fill = async (label: string, value: string) => {
   const el = screen.getByLabelText(label);
   await userEvent.clear(el);

@@ -41,3 +41,26 @@ export const adminRecipe = {
   nutritionalInfo: null as unknown,
   sourceArticleId: null as number | null,
 };
+
+export const adminArticle = {
+  id: 7,
+  slug: 'morning-rituals',
+  title: 'Morning Rituals',
+  excerpt: 'Start the day well',
+  content: 'Body',
+  category: 'wellness',
+  imageUrl: null as string | null,
+  tags: [] as string[],
+  status: 'published',
+  origin: 'editor',
+  readTime: 1,
+  publishedAt: '2026-01-01T00:00:00.000Z' as string | null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-02T10:00:00.123Z',
+  author: null as string | null,
+  description: null as string | null,
+  source: null as string | null,
+  url: null as string | null,
+  isExternal: false,
+  suggestedRating: null as number | null,
+};

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminProduct, adminRecipe } from './test-fixtures';
+import { adminArticle, adminProduct, adminRecipe } from './test-fixtures';
 import { renderAdmin } from './test-utils';
 
 /**
@@ -220,25 +220,15 @@ describe('other admin forms ask before typed text is lost', () => {
 
 describe('Articles bulk bar: "Select all N results"', () => {
   const article = (id: number) => ({
+    ...adminArticle,
     id,
     slug: `a-${id}`,
     title: `Quiet piece ${id}`,
     excerpt: 'E',
     content: 'C',
-    category: 'wellness',
-    imageUrl: null,
-    tags: [],
     status: 'draft',
-    origin: 'editor',
-    readTime: 1,
     publishedAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
-    author: null,
-    description: null,
-    source: null,
-    url: null,
-    isExternal: false,
   });
   const page = Array.from({ length: 50 }, (_, i) => article(i + 1));
   const listed =

@@ -1,30 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminArticle } from '../test-fixtures';
 import { renderAdmin } from '../test-utils';
 
-const article = {
-  id: 7,
-  slug: 'morning-rituals',
-  title: 'Morning Rituals',
-  excerpt: 'Start the day well',
-  content: 'Body',
-  category: 'wellness',
-  imageUrl: null,
-  tags: [],
-  status: 'published',
-  origin: 'editor',
-  readTime: 1,
-  publishedAt: '2026-01-01T00:00:00.000Z',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-02T10:00:00.123Z',
-  author: null,
-  description: null,
-  source: null,
-  url: null,
-  isExternal: false,
-  suggestedRating: null,
-};
+const article = adminArticle;
 const listed = (rows: unknown[], total = rows.length) =>
   Response.json(rows, { headers: { 'x-total-count': String(total) } });
 
