@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import { CSP_REPORT_MAX_BYTES, CSP_REPORT_RATE_LIMIT } from '../src/routes/csp-report';
 import { contentSecurityPolicy, newNonce } from '../src/security/csp';
-import { parseCspReports } from '../src/security/csp-report';
-import { testApp } from './helpers';
+import { capturedLogger, testApp } from './helpers';
 
 const directives = (policy: string) =>
   new Map(policy.split(/;\s*/).map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)] as const));
@@ -31,9 +30,16 @@ describe('the policy (issue 13 §4)', () => {
 });
 
 describe('CSP on responses and the report endpoint', () => {
+  const log = capturedLogger();
+  /** The `[csp]` lines logged since `from`, as the engineer on call reads them. */
+  const cspLines = (from = 0) =>
+    log.lines
+      .slice(from)
+      .filter((l) => String(l.msg).startsWith('[csp]'))
+      .map((l) => ({ msg: String(l.msg), level: l.level, csp: l.csp }));
   let booted: Booted;
   beforeAll(async () => {
-    booted = await testApp('pglite', { seed: true });
+    booted = await testApp('pglite', { seed: true, logger: log.logger });
   });
   afterAll(async () => booted?.close());
 
@@ -92,19 +98,27 @@ describe('CSP on responses and the report endpoint', () => {
     },
   ]);
 
-  it('logs both report formats and answers 204', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    try {
-      expect((await report(legacy, 'application/csp-report')).status).toBe(204);
-      expect((await report(modern, 'application/reports+json')).status).toBe(204);
-      const lines = warn.mock.calls.map((c) => String(c[0]));
-      expect(lines).toContain(
-        '[csp] script-src-elem blocked inline on http://localhost:3000/shop at http://localhost:3000/shop:3',
-      );
-      expect(lines).toContain('[csp] img-src blocked http://x.example/a.png on http://localhost:3000/');
-    } finally {
-      warn.mockRestore();
-    }
+  it('logs both report formats through the app logger (a warn line with the fields) and answers 204', async () => {
+    const from = log.lines.length;
+    expect((await report(legacy, 'application/csp-report')).status).toBe(204);
+    expect((await report(modern, 'application/reports+json')).status).toBe(204);
+    expect(cspLines(from)).toEqual([
+      {
+        msg: '[csp] script-src-elem blocked inline on http://localhost:3000/shop at http://localhost:3000/shop:3',
+        level: 40,
+        csp: {
+          page: 'http://localhost:3000/shop',
+          directive: 'script-src-elem',
+          blocked: 'inline',
+          source: 'http://localhost:3000/shop:3',
+        },
+      },
+      {
+        msg: '[csp] img-src blocked http://x.example/a.png on http://localhost:3000/',
+        level: 40,
+        csp: { page: 'http://localhost:3000/', directive: 'img-src', blocked: 'http://x.example/a.png' },
+      },
+    ]);
   });
 
   it('accepts reports with a cookie and no Origin (browsers send them on their own)', async () => {
@@ -127,60 +141,54 @@ describe('CSP on responses and the report endpoint', () => {
   });
 
   it('logs at most the rate limit per client, then drops reports quietly', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    try {
-      for (let i = 0; i < CSP_REPORT_RATE_LIMIT.max + 10; i++) {
-        expect((await report(legacy, 'application/csp-report', '10.2.2.2')).status).toBe(204);
-      }
-      expect(warn).toHaveBeenCalledTimes(CSP_REPORT_RATE_LIMIT.max);
-      // Another client is not affected.
-      await report(legacy, 'application/csp-report', '10.3.3.3');
-      expect(warn).toHaveBeenCalledTimes(CSP_REPORT_RATE_LIMIT.max + 1);
-    } finally {
-      warn.mockRestore();
+    const from = log.lines.length;
+    for (let i = 0; i < CSP_REPORT_RATE_LIMIT.max + 10; i++) {
+      expect((await report(legacy, 'application/csp-report', '10.2.2.2')).status).toBe(204);
     }
+    expect(cspLines(from)).toHaveLength(CSP_REPORT_RATE_LIMIT.max);
+    // Another client is not affected.
+    await report(legacy, 'application/csp-report', '10.3.3.3');
+    expect(cspLines(from)).toHaveLength(CSP_REPORT_RATE_LIMIT.max + 1);
   });
 
-  it('parseCspReports reads both formats, names the source line, cuts long fields and reads at most 20', () => {
-    const v = {
-      documentURL: 'https://site.example/x',
-      effectiveDirective: 'script-src-elem',
-      blockedURL: 'inline',
-      sourceFile: 'https://site.example/app.js',
-      lineNumber: 12,
-    };
-    expect(parseCspReports([{ type: 'csp-violation', body: v }])).toEqual([
-      {
-        page: 'https://site.example/x',
-        directive: 'script-src-elem',
-        blocked: 'inline',
-        source: 'https://site.example/app.js:12',
-      },
-    ]);
-    const [noLine] = parseCspReports([{ type: 'csp-violation', body: { ...v, lineNumber: 'x' } }]) ?? [];
-    expect(noLine?.source).toBe('https://site.example/app.js:0');
-    const [noSource] = parseCspReports([{ type: 'csp-violation', body: { ...v, sourceFile: '' } }]) ?? [];
-    expect(noSource?.source).toBeUndefined();
-    const [long] =
-      parseCspReports([{ type: 'csp-violation', body: { ...v, blockedURL: 'b'.repeat(500) } }]) ?? [];
-    expect(long?.blocked).toBe('b'.repeat(300));
-    const [numeric] = parseCspReports([{ type: 'csp-violation', body: { ...v, documentURL: 42 } }]) ?? [];
-    expect(numeric?.page).toBe('');
-    expect(
-      parseCspReports(Array.from({ length: 25 }, () => ({ type: 'csp-violation', body: v }))),
-    ).toHaveLength(20);
-    expect(parseCspReports([{ type: 'csp-violation', body: null }])).toEqual([]);
-    expect(
-      parseCspReports({
-        'csp-report': {
-          'document-uri': 'https://site.example/y',
-          'violated-directive': 'img-src',
-          'blocked-uri': 'https://evil.example/p.png',
-          'source-file': 'https://site.example/app.js',
-          'line-number': 3,
+  /** Posts one body as a browser would and returns the lines it logged (each test its own client). */
+  let client = 0;
+  const logged = async (body: unknown, type = 'application/reports+json') => {
+    const from = log.lines.length;
+    const res = await report(JSON.stringify(body), type, `10.9.0.${++client}`);
+    return { status: res.status, csp: cspLines(from).map((l) => l.csp) };
+  };
+  const violation = {
+    documentURL: 'https://site.example/x',
+    effectiveDirective: 'script-src-elem',
+    blockedURL: 'inline',
+    sourceFile: 'https://site.example/app.js',
+    lineNumber: 12,
+  };
+  const one = (body: Record<string, unknown>) => [{ type: 'csp-violation', body }];
+
+  it('a report names the page, the directive, what was blocked and the source line', async () => {
+    expect(await logged(one(violation))).toEqual({
+      status: 204,
+      csp: [
+        {
+          page: 'https://site.example/x',
+          directive: 'script-src-elem',
+          blocked: 'inline',
+          source: 'https://site.example/app.js:12',
         },
-      }),
-    ).toEqual([
+      ],
+    });
+    const legacyBody = {
+      'csp-report': {
+        'document-uri': 'https://site.example/y',
+        'violated-directive': 'img-src',
+        'blocked-uri': 'https://evil.example/p.png',
+        'source-file': 'https://site.example/app.js',
+        'line-number': 3,
+      },
+    };
+    expect((await logged(legacyBody, 'application/csp-report')).csp).toEqual([
       {
         page: 'https://site.example/y',
         directive: 'img-src',
@@ -188,13 +196,31 @@ describe('CSP on responses and the report endpoint', () => {
         source: 'https://site.example/app.js:3',
       },
     ]);
-    expect(parseCspReports({ other: {} })).toBeNull();
   });
 
-  it('parseCspReports ignores other report types and refuses junk', () => {
-    expect(parseCspReports([{ type: 'deprecation', body: {} }])).toEqual([]);
-    expect(parseCspReports([1])).toBeNull();
-    expect(parseCspReports('x')).toBeNull();
-    expect(parseCspReports({ 'csp-report': 'x' })).toBeNull();
+  it('fields a browser did not send well are cut, blanked or left out, never logged as sent', async () => {
+    const [noLine] = (await logged(one({ ...violation, lineNumber: 'x' }))).csp as Array<{ source?: string }>;
+    expect(noLine?.source).toBe('https://site.example/app.js:0');
+    const [noSource] = (await logged(one({ ...violation, sourceFile: '' }))).csp as Array<object>;
+    expect(noSource).not.toHaveProperty('source');
+    const [long] = (await logged(one({ ...violation, blockedURL: 'b'.repeat(500) }))).csp as Array<{
+      blocked: string;
+    }>;
+    expect(long?.blocked).toBe('b'.repeat(300));
+    const [numeric] = (await logged(one({ ...violation, documentURL: 42 }))).csp as Array<{ page: string }>;
+    expect(numeric?.page).toBe('');
+  });
+
+  it('one post logs at most 20 reports, and skips other report types', async () => {
+    const many = Array.from({ length: 25 }, () => ({ type: 'csp-violation', body: violation }));
+    expect(await logged(many)).toMatchObject({ status: 204, csp: { length: 20 } });
+    expect(await logged([{ type: 'deprecation', body: {} }])).toEqual({ status: 204, csp: [] });
+    expect(await logged([{ type: 'csp-violation', body: null }])).toEqual({ status: 204, csp: [] });
+  });
+
+  it('a body that is not a CSP report is 400 and logs nothing', async () => {
+    for (const junk of [[1], 'x', { 'csp-report': 'x' }, { other: {} }]) {
+      expect(await logged(junk), JSON.stringify(junk)).toEqual({ status: 400, csp: [] });
+    }
   });
 });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import pino from 'pino';
 import { type Booted, boot } from '../src/bootstrap';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { user } from '../src/db/schema';
@@ -74,10 +76,26 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Databa
 /** Boot the real app on a fresh database. */
 export async function testApp(
   kind: 'pglite' | 'postgres' = 'pglite',
-  opts: { env?: Record<string, string>; seed?: boolean } = {},
+  opts: { env?: Record<string, string>; seed?: boolean; logger?: pino.Logger } = {},
 ): Promise<Booted> {
   const env = testEnv(opts.env);
-  return boot(env, { database: await freshDatabase(kind), seed: opts.seed ?? false });
+  return boot(env, { database: await freshDatabase(kind), seed: opts.seed ?? false, logger: opts.logger });
+}
+
+/** A logger writing JSON lines into an array, as a log shipper would read stdout. */
+export function capturedLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const raw: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) {
+        raw.push(line);
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, sink), lines, raw };
 }
 
 type AnyApp = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };

@@ -1,38 +1,20 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Booted, boot } from '../src/bootstrap';
 import * as s from '../src/db/schema';
 import { runRssNow } from '../src/rss/run';
 import { type FakeOpenAI, startFakeOpenAI } from './ai-fake-openai';
-import { dbTargets, freshDatabase, signUp, signUpAdmin, testEnv } from './helpers';
+import { capturedLogger, dbTargets, freshDatabase, signUp, signUpAdmin, testEnv } from './helpers';
 import { type FeedServer, startFeedServer } from './rss-feed-server';
 
 const TOKEN = 'metrics-token-0123456789';
 
-/** A logger writing JSON lines into an array, as a log shipper would read stdout. */
-function captured() {
-  const lines: Record<string, unknown>[] = [];
-  const raw: string[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) {
-        raw.push(line);
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, sink), lines, raw };
-}
-
 describe.each(dbTargets)('observable in production on %s', (kind) => {
   let booted: Booted;
-  let log: ReturnType<typeof captured>;
+  let log: ReturnType<typeof capturedLogger>;
   let fake: FakeOpenAI;
   let feeds: FeedServer;
   beforeAll(async () => {
-    log = captured();
+    log = capturedLogger();
     fake = await startFakeOpenAI();
     feeds = await startFeedServer();
     const env = testEnv({

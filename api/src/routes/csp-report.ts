@@ -38,7 +38,8 @@ export const cspReportRoutes = new Hono<AppEnv>().post(
     if (!reports) return c.json({ message: 'Not a CSP report' }, 400);
     if (await overRateLimit(c, CSP_REPORT_RATE_LIMIT)) return c.body(null, 204);
     for (const r of reports) {
-      console.warn(
+      c.var.deps.logger.warn(
+        { csp: r },
         `[csp] ${r.directive} blocked ${r.blocked || '(inline)'} on ${r.page}${r.source ? ` at ${r.source}` : ''}`,
       );
     }
