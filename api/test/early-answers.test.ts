@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { Agent as UndiciAgent, request } from 'undici';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
+import { closeAfterEarlyAnswer } from '../src/security/early-answer';
 import { sessionCookie, signUp, signUpAdmin, testApp } from './helpers';
 
 /**
@@ -77,6 +79,40 @@ describe('early answers keep the connection usable', () => {
       }
     });
   }
+});
+
+describe('an early answer whose headers cannot be changed', () => {
+  // No route of ours answers with one today, but a route that passes on a fetched Response would:
+  // its headers are immutable. The answer must still say Connection: close (and arrive), not turn
+  // into a 500 from the middleware.
+  it('is copied, marked Connection: close, and the next request on the connection works', async () => {
+    const app = new Hono()
+      .use(closeAfterEarlyAnswer)
+      .post('/relay', (c) => fetch(new URL('/ping', c.req.url)))
+      .get('/ping', (c) => c.text('pong', 202, { 'x-from': 'ping' }));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((r) => server.once('listening', () => r()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const dispatcher = new UndiciAgent({ connections: 1, pipelining: 1, keepAliveTimeout: 10_000 });
+    try {
+      expect((await request(`${url}/ping`, { dispatcher })).statusCode).toBe(202);
+      const res = await request(`${url}/relay`, {
+        dispatcher,
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: Buffer.alloc(4 << 20, 'a'),
+      });
+      expect(await res.body.text()).toBe('pong');
+      expect(res.statusCode).toBe(202);
+      expect(res.headers['x-from']).toBe('ping');
+      expect(res.headers.connection).toBe('close');
+      const next = await request(`${url}/ping`, { dispatcher });
+      expect(await next.body.text()).toBe('pong');
+    } finally {
+      await dispatcher.close();
+      await new Promise((r) => server.close(r));
+    }
+  });
 });
 
 /** A session cookie of a new account. */
