@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Dialog, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type RunningSite, startSite } from './harness';
@@ -58,6 +61,18 @@ async function expectPressable(target: Locator) {
   expect(onTop, await target.evaluate((el) => el.outerHTML.slice(0, 120))).toBe(true);
 }
 
+const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+/** What the editor sees at this moment, for a person to review (e2e/screenshots, git-ignored). */
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({
+    path: path.join(SHOTS, `admin-${page.viewportSize()!.width}-${name}.jpg`),
+    type: 'jpeg',
+    quality: 70,
+  });
+}
+
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -104,6 +119,7 @@ describe.each([
     const counted = page.getByText(`${matches} result${matches === 1 ? '' : 's'}`, { exact: true });
     await counted.waitFor();
     await page.getByRole('heading', { name: 'Ten-Minute Morning Rituals That Actually Stick' }).waitFor();
+    await shot(page, 'search');
 
     const status = page.getByLabel('Filter by status');
     await expectPressable(status);
@@ -145,6 +161,7 @@ describe.each([
     await create.click();
     await page.getByText('Article created successfully').waitFor();
     await page.getByText('Scheduled for 24 Nov 2027, 09:00').first().waitFor();
+    await shot(page, 'scheduled');
 
     const list = (await fetch(`${site.url}/api/content?limit=50`).then((r) => r.json())) as {
       title: string;
@@ -162,6 +179,7 @@ describe.each([
     await tab.waitForLoadState();
     await tab.getByText('Preview – not published').waitFor();
     await tab.getByRole('heading', { level: 1, name: title }).waitFor();
+    await shot(tab, 'preview');
     expect(await tab.locator('.article-body strong').textContent()).toBe('scheduled');
     expect(await tab.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     slug = new URL(tab.url()).pathname;
@@ -269,12 +287,14 @@ describe.each([
     await all.click();
     const bar = page.getByRole('group', { name: 'Bulk actions' });
     await bar.getByText('55 articles selected').waitFor();
+    await shot(page, 'select-all-results');
     const publish = bar.getByRole('button', { name: 'Publish', exact: true });
     await expectPressable(publish);
     await publish.click();
     const dialog = page.getByRole('alertdialog', { name: 'Publish 55 articles?' });
     const confirm = dialog.getByRole('button', { name: 'Publish', exact: true });
     await expectPressable(confirm);
+    await shot(page, 'bulk-confirm');
     await confirm.click();
     await page.getByText('55 articles published').waitFor();
     await page.getByText('No articles match this search.').waitFor();

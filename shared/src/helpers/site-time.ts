@@ -1,15 +1,6 @@
-/** The site's time zone: dates a person sees, and times an editor types, are UK time. */
+/** Times an editor types are UK time (displayed ones: formatDateTime in time.ts). */
 import { SITE_TIME_ZONE } from './time';
 
-const display = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: SITE_TIME_ZONE,
-});
 const parts = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   month: '2-digit',
@@ -20,11 +11,6 @@ const parts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
   timeZone: SITE_TIME_ZONE,
 });
-
-/** "24 Nov 2026, 09:00" in UK time. */
-export function formatSiteDateTime(date: string | Date): string {
-  return display.format(typeof date === 'string' ? new Date(date) : date);
-}
 
 /** UK wall-clock fields of an instant. */
 function wallClock(ms: number) {

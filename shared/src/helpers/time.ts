@@ -9,7 +9,17 @@ const dateTimeFormat = new Intl.DateTimeFormat(SITE_LOCALE, {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  hourCycle: 'h23',
   timeZoneName: 'short',
+});
+const dateTimeNoZone = new Intl.DateTimeFormat(SITE_LOCALE, {
+  timeZone: SITE_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 });
 const dateFormat = new Intl.DateTimeFormat(SITE_LOCALE, {
   timeZone: SITE_TIME_ZONE,
@@ -20,9 +30,13 @@ const dateFormat = new Intl.DateTimeFormat(SITE_LOCALE, {
 
 const toDate = (d: string | number | Date) => (d instanceof Date ? d : new Date(d));
 
-/** "23 Nov 2026, 18:00 GMT" (BST in summer): London time, named, so no reader has to guess. */
-export function formatDateTime(date: string | number | Date): string {
-  return dateTimeFormat.format(toDate(date));
+/**
+ * "23 Nov 2026, 18:00 GMT" (BST in summer): London time, named, so no reader has to guess.
+ * `{ zone: false }`: "24 Nov 2026, 09:00", where the words around it already say UK time (issue 15's
+ * "Scheduled for 24 Nov 2026, 09:00").
+ */
+export function formatDateTime(date: string | number | Date, opts: { zone?: boolean } = {}): string {
+  return (opts.zone === false ? dateTimeNoZone : dateTimeFormat).format(toDate(date));
 }
 
 /** "23 November 2026", the day as it is in London. */

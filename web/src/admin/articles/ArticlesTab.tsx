@@ -10,7 +10,7 @@ import {
   type Article,
   type ArticleInput,
   CATEGORY_LABELS,
-  formatSiteDateTime,
+  formatDateTime,
   SORT_LABELS,
 } from '@site/shared';
 import { useSearchParams } from 'react-router-dom';
@@ -115,7 +115,7 @@ function ArticleRow({ article: a }: { article: Article }) {
         <Badge tone="rose">{CATEGORY_LABELS[a.category as AnyArticleCategory] ?? a.category}</Badge>
         {a.status === 'draft' && <Badge tone="amber">Draft</Badge>}
         {a.status === 'scheduled' && a.publishedAt && (
-          <Badge tone="amber">Scheduled for {formatSiteDateTime(a.publishedAt)}</Badge>
+          <Badge tone="amber">Scheduled for {formatDateTime(a.publishedAt, { zone: false })}</Badge>
         )}
         {a.origin && a.origin !== 'editor' && (
           <Badge>

@@ -60,6 +60,24 @@ describe('Article page (spec §2)', () => {
     expect(await screen.findByText('3 days ago')).toBeTruthy();
   });
 
+  it('a preview of a scheduled article says when it goes out (UK time), not "just now"', async () => {
+    renderAt(
+      '/admin/preview/1',
+      tableFetcher({
+        '/api/admin/content/1/preview': {
+          ...base,
+          id: 1,
+          status: 'scheduled',
+          publishedAt: '2027-11-24T09:00:00Z',
+        },
+        '/api/content': [],
+      }),
+    );
+    expect(await screen.findByText('Preview – not published')).toBeTruthy();
+    expect(screen.getByText('Scheduled for 24 Nov 2027, 09:00')).toBeTruthy();
+    expect(screen.queryByText('just now')).toBeNull();
+  });
+
   it('missing article: "Article Not Found" with Back to Home', async () => {
     renderAt('/content/nope', tableFetcher({}));
     expect(await screen.findByText('Article Not Found')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { LIMITS, timeAgo } from '@site/shared';
+import { formatDateTime, LIMITS, timeAgo } from '@site/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { ArticleCard, categoryLabel } from '../../components/ui/ArticleCard';
@@ -73,6 +73,17 @@ export function ArticlePage() {
 }
 
 /** The article as readers see it; a preview renders this same view (noindex). */
+/**
+ * "3 days ago"; a time still to come (only an editor's preview of a scheduled article shows one) says
+ * when it will go out, not "just now".
+ */
+function publishedText(publishedAt: string | null, now = Date.now()): string {
+  if (!publishedAt) return 'Recently';
+  if (new Date(publishedAt).getTime() > now)
+    return `Scheduled for ${formatDateTime(publishedAt, { zone: false })}`;
+  return timeAgo(publishedAt);
+}
+
 export function ArticleView({ article: a, noindex = false }: { article: ArticleDetail; noindex?: boolean }) {
   const { siteUrl, brand } = useSite();
   const url = `${siteUrl}${articleHref(a)}`;
@@ -134,7 +145,7 @@ export function ArticleView({ article: a, noindex = false }: { article: ArticleD
       <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-stone-500">
         <Badge>{label}</Badge>
         <time dateTime={a.publishedAt ?? undefined} suppressHydrationWarning>
-          {a.publishedAt ? timeAgo(a.publishedAt) : 'Recently'}
+          {publishedText(a.publishedAt)}
         </time>
         <span aria-hidden="true">·</span>
         <span>{a.readTime} min read</span>
