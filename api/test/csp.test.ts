@@ -18,6 +18,8 @@ describe('the policy (issue 13 §4)', () => {
     expect(d.get('form-action')).toEqual(["'self'"]);
     expect(d.get('connect-src')).toEqual(["'self'"]);
     expect(d.get('img-src')).toEqual(["'self'", 'data:', 'https:']);
+    expect(d.get('style-src')).toEqual(["'self'"]);
+    expect(d.get('font-src')).toEqual(["'self'"]);
     expect(d.get('report-uri')).toEqual(['/api/csp-report']);
     expect(d.get('report-to')).toEqual(['csp']);
     expect(contentSecurityPolicy('x')).not.toMatch(/unsafe-(inline|eval)/);

@@ -54,8 +54,12 @@ describe('early answers keep the connection usable', () => {
       const dispatcher = new UndiciAgent({ connections: 1, pipelining: 1, keepAliveTimeout: 10_000 });
       try {
         const cookie = 'cookie' in k ? (k.cookie === 'admin' ? adminCookie : readerCookie) : undefined;
-        // Warm the connection first, so the early answer comes on a reused keep-alive socket.
-        expect((await request(`${base}/api/health`, { dispatcher })).statusCode).toBe(200);
+        // Warm the connection first, so the early answer comes on a reused keep-alive socket. An answer
+        // given after the whole body (or to a request without one) keeps the connection open.
+        const warm = await request(`${base}/api/health`, { dispatcher });
+        expect(warm.statusCode).toBe(200);
+        expect(warm.headers.connection).toBe('keep-alive');
+        await warm.body.text();
         for (let round = 0; round < 3; round++) {
           const res = await request(`${base}${k.path}`, {
             dispatcher,

@@ -7,6 +7,7 @@ import * as s from '../src/db/schema';
 import { errorResponse, statusForPgError } from '../src/lib/error-response';
 import { type AdminFixture, makeAdminFixture } from './admin-routes';
 import { type Agent, dbTargets, signUp, signUpAdmin, testApp } from './helpers';
+import { updateUserInput } from '@site/shared';
 
 const NUL = '\u0000';
 const BAD_IDS = ['2147483648', '9223372036854775808', '-1', '0', 'NaN', '1e3', '1.5', '%00', 'abc'];
@@ -173,6 +174,44 @@ describe.each(dbTargets)('hostile input on %s: never a 500 (issue 13 §1)', (kin
     expect(await say(form)).toBe('password: Must not contain control characters');
     // The same NUL in a GET's query string is the URL gate's business, not a body's.
     expect((await reader.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('a query string refusal names the parameter (its own control characters shown as ?)', async () => {
+    const say = async (path: string) =>
+      ((await (await reader.get(path)).json()) as { message: string }).message;
+    expect(await say('/api/recipes?tag=%00')).toBe(
+      'Query parameter "tag" must not contain control characters',
+    );
+    expect(await say('/api/products?x%00=1')).toBe(
+      'Query parameter "x?" must not contain control characters',
+    );
+  });
+
+  it('the auth-body gate reads only bodies: a GET or HEAD saying JSON passes, a text body is not parsed', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const res = await reader.request(method, '/api/auth/user', undefined, {
+        'content-type': 'application/json',
+      });
+      expect(res.status, method).toBe(200);
+    }
+    // Neither JSON nor a form: better-auth's own answer, not the gate reading it as a form.
+    const text = await booted.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'http://localhost:3000' },
+      body: 'email=a%40example.com&password=x%00y',
+    });
+    expect(text.status).toBeGreaterThanOrEqual(400);
+    expect(await text.text()).not.toContain('Must not contain control characters');
+  });
+
+  it('the auth-body gate names a bare string "body", and a body that is no object gets the schema\'s own message', async () => {
+    const say = async (res: Response) => ((await res.json()) as { message: string }).message;
+    const bare = await reader.post('/api/auth/update-user', `x${NUL}`);
+    expect(bare.status).toBe(400);
+    expect(await say(bare)).toBe('body: Must not contain control characters');
+    const number = await reader.post('/api/auth/update-user', 5);
+    expect(number.status).toBe(400);
+    expect(await say(number)).toBe(updateUserInput.safeParse(5).error?.issues[0]?.message);
   });
 
   it('update-user with a null, empty or non-text name answers 400 and keeps the name (found by the fuzz run)', async () => {
