@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 
@@ -167,10 +167,17 @@ export async function readBody(
     throw tooLarge();
   }
   const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
-  let stream: Readable = res;
-  if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(zlib.createGunzip());
-  else if (encoding === 'deflate') stream = res.pipe(zlib.createInflate());
-  else if (encoding === 'br') stream = res.pipe(zlib.createBrotliDecompress());
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : null;
+  // pipeline, not pipe: a connection dropped mid-body must fail the decoder too, or the read waits
+  // for the deadline. Its callback only swallows the error the loop below sees anyway.
+  const stream: Readable = decoder ? pipeline(res, decoder, () => undefined) : res;
   const onAbort = () => {
     res.destroy();
     stream.destroy();
@@ -184,11 +191,11 @@ export async function readBody(
       if (size > limits.maxBytes) throw tooLarge();
       chunks.push(chunk as Buffer);
     }
-    if (res.errored || !res.complete)
-      throw new SafeFetchError(
-        'incomplete',
-        `Connection closed before the ${what.toLowerCase()} was complete`,
-      );
+  } catch (err) {
+    // The server was reached and began to answer: a body cut short is "incomplete", not "unreachable".
+    const zlibError = String((err as { code?: unknown })?.code).startsWith('Z_');
+    if (err instanceof SafeFetchError || signal.aborted || res.complete || zlibError) throw err;
+    throw new SafeFetchError('incomplete', `Connection closed before the ${what.toLowerCase()} was complete`);
   } finally {
     signal.removeEventListener('abort', onAbort);
     res.destroy();
