@@ -130,6 +130,10 @@ describe('affiliate link check', () => {
       expect(r.error, url).toMatch(/not allowed|private|only http\(s\)/i);
     }
     expect(shop.hits.length).toBe(before);
+    // The report shows the refusal in the link check's words (the feed fetcher says "feeds").
+    expect((await checkLink('file:///etc/passwd', limits)).error).toBe(
+      'Refused file: URL: only http(s) URLs are fetched',
+    );
   });
 });
 

@@ -1,4 +1,6 @@
-import { readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   GetObjectCommand,
   HeadObjectCommand,
@@ -11,10 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import { articles } from '../src/db/schema';
 import { EnvError } from '../src/env';
-import { s3Client } from '../src/lib/s3-storage';
+import { s3Client, s3Storage } from '../src/lib/s3-storage';
+import { localStorage, type Storage } from '../src/lib/storage';
 import { imageForm } from './admin-routes';
 import { type FakeOpenAI, startFakeOpenAI } from './ai-fake-openai';
-import { type Agent, dbTargets, signUpAdmin, testApp, testEnv } from './helpers';
+import { type Agent, capturedLogger, dbTargets, signUpAdmin, testApp, testEnv } from './helpers';
 import { type S3TestServer, startS3Server } from './s3-server';
 
 const png = (color = '#e8a0b0') =>
@@ -138,6 +141,26 @@ describe.each(dbTargets)('uploads in an S3-compatible bucket (s3rver on loopback
     }
   }, 60_000); // boots a second app
 
+  it('with the bucket settings present but STORAGE=local, uploads go to the folder, not the bucket', async () => {
+    const folder = `${uploadDir}-local`;
+    const local = await testApp(kind, { env: { ...s3.env, STORAGE: 'local', UPLOAD_DIR: folder } });
+    try {
+      const before = await keys();
+      const res = await (await signUpAdmin(local)).agent.post(
+        '/api/upload',
+        imageForm(await png('#225577'), 'l.png', 'image/png'),
+      );
+      expect(res.status).toBe(201);
+      const name = new URL(((await res.json()) as { imageUrl: string }).imageUrl).pathname.slice(9);
+      expect(await readdir(folder)).toEqual([name]);
+      expect(await keys()).toEqual(before);
+      expect((await local.app.request(`/uploads/${name}`)).status).toBe(200);
+    } finally {
+      await local.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 60_000); // boots a second app
+
   it('a file that is not an image is refused with 415 and nothing reaches the bucket', async () => {
     const before = await keys();
     const res = await admin.post(
@@ -221,7 +244,11 @@ describe.each(dbTargets)('uploads in an S3-compatible bucket (s3rver on loopback
   }, 60_000); // boots a second app
 
   it('a file store that does not answer: uploads get 503 with a message, reads 503, and the site stays up', async () => {
-    const dead = await testApp(kind, { env: { ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:9' } });
+    const log = capturedLogger();
+    const dead = await testApp(kind, {
+      env: { ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:9' },
+      logger: log.logger,
+    });
     try {
       const deadAdmin = (await signUpAdmin(dead)).agent;
       const res = await deadAdmin.post('/api/upload', imageForm(await png(), 'd.png', 'image/png'));
@@ -229,6 +256,10 @@ describe.each(dbTargets)('uploads in an S3-compatible bucket (s3rver on loopback
       expect(((await res.json()) as { message: string }).message).toBe(
         'The file store is not answering. The image was not saved. Please try again.',
       );
+      // The operator's log says which file was lost and why.
+      const failed = log.lines.find((l) => l.msg === '[uploads] could not store');
+      expect(failed).toMatchObject({ level: 50, name: expect.stringMatching(/^[0-9a-f-]{36}\.webp$/) });
+      expect(failed?.err).toMatch(/ECONNREFUSED|connect/);
       const read = await dead.app.request('/uploads/0b7a4a5e-1111-4a4a-8a8a-123456789abc.webp');
       expect(read.status).toBe(503);
       expect((await dead.app.request('/api/health')).status).toBe(200);
@@ -236,4 +267,147 @@ describe.each(dbTargets)('uploads in an S3-compatible bucket (s3rver on loopback
       await dead.close();
     }
   }, 90_000); // its own database and app, and the client's retries
+});
+
+describe('the local folder and the bucket keep one contract (lib/storage.ts)', () => {
+  let s3: S3TestServer;
+  const root = `/tmp/site-storage-contract-${process.pid}`;
+  const dir = `${root}/uploads`;
+  const bytes = new Uint8Array([82, 73, 70, 70, 1, 2, 3, 4]);
+  const backends: Record<string, () => Storage> = {
+    local: () => localStorage(dir),
+    s3: () => s3Storage(testEnv(s3.env).s3!),
+  };
+  const read = async (body: Uint8Array | ReadableStream<Uint8Array>) =>
+    Buffer.from(
+      body instanceof ReadableStream ? new Uint8Array(await new Response(body).arrayBuffer()) : body,
+    );
+
+  beforeAll(async () => {
+    s3 = await startS3Server('contract');
+    // A file beside the folder (and a bucket key) that a name with a path in it would reach.
+    await mkdir(dir, { recursive: true });
+    await writeFile(`${root}/secret.webp`, 'secret');
+  });
+  afterAll(async () => {
+    await s3?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it.each(['local', 's3'])(
+    '%s: a stored file reads back; once deleted, or never stored, it is null',
+    async (which) => {
+      const store = backends[which]!();
+      const name = `${which}-contract.webp`;
+      expect(await store.get(name)).toBeNull();
+      await store.put(name, bytes, 'image/webp');
+      const file = await store.get(name);
+      expect(file?.size).toBe(bytes.length);
+      expect(await read(file!.body)).toEqual(Buffer.from(bytes));
+      await store.delete(name);
+      expect(await store.get(name)).toBeNull();
+      await store.delete(name); // deleting what is gone is not an error
+    },
+  );
+
+  it.each(['local', 's3'])('%s: names with a path, a leading dot or nothing are refused', async (which) => {
+    const store = backends[which]!();
+    for (const name of ['../secret.webp', '.hidden.webp', 'a/b.webp', '']) {
+      await expect(store.put(name, bytes, 'image/webp'), name).rejects.toThrow('Invalid file name');
+      // A read never reaches the file beside the folder: no file (local) or an error (bucket).
+      expect(await store.get(name).catch(() => null), name).toBeNull();
+      await expect(store.delete(name), name).rejects.toThrow('Invalid file name');
+    }
+    expect(await readdir(root)).toEqual(['secret.webp', 'uploads']);
+  });
+});
+
+/**
+ * An S3-compatible store that answers what s3rver never does: a bare 404 (no NoSuchKey code, as a
+ * proxy or some stores send), 403 for refused credentials, and a 400 for the SDK's newer checksum
+ * headers (which several S3-compatible stores do not accept).
+ */
+function startOddStore() {
+  const objects = new Map<string, { body: Buffer; type: string }>();
+  const requests: { method: string; key: string; headers: http.IncomingHttpHeaders }[] = [];
+  const server = http.createServer((req, res) => {
+    const key = decodeURIComponent(
+      new URL(req.url ?? '/', 'http://x').pathname.split('/').slice(2).join('/'),
+    );
+    requests.push({ method: req.method ?? '', key, headers: req.headers });
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const xmlError = (status: number, code: string) =>
+        res
+          .writeHead(status, { 'content-type': 'application/xml' })
+          .end(`<?xml version="1.0"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
+      if (Object.keys(req.headers).some((h) => /^x-amz-(sdk-)?checksum/.test(h)))
+        return xmlError(400, 'InvalidArgument');
+      if (req.method === 'PUT') {
+        objects.set(key, { body: Buffer.concat(chunks), type: String(req.headers['content-type']) });
+        return res.writeHead(200, { etag: '"1"' }).end();
+      }
+      if (key.startsWith('denied-')) return xmlError(403, 'AccessDenied');
+      const object = objects.get(key);
+      if (!object) return res.writeHead(404).end();
+      res
+        .writeHead(200, { 'content-type': object.type, 'content-length': object.body.length })
+        .end(object.body);
+    });
+  });
+  return new Promise<{ endpoint: string; requests: typeof requests; close(): Promise<void> }>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        requests,
+        close: () => new Promise((r) => server.close(() => r())),
+      }),
+    ),
+  );
+}
+
+describe('a bucket on a store with its own ways', () => {
+  let store: Awaited<ReturnType<typeof startOddStore>>;
+  let booted: Booted;
+  let admin: Agent;
+  beforeAll(async () => {
+    store = await startOddStore();
+    booted = await testApp('pglite', {
+      env: {
+        STORAGE: 's3',
+        S3_ENDPOINT: store.endpoint,
+        S3_BUCKET: 'odd',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+        UPLOAD_DIR: `/tmp/site-odd-store-${process.pid}`,
+      },
+    });
+    admin = (await signUpAdmin(booted)).agent;
+  });
+  afterAll(async () => {
+    await booted?.close();
+    await store?.close();
+  });
+
+  it('uploads and reads send no checksum headers the store may refuse', async () => {
+    const res = await admin.post('/api/upload', imageForm(await png(), 'o.png', 'image/png'));
+    expect(res.status).toBe(201);
+    const path = new URL(((await res.json()) as { imageUrl: string }).imageUrl).pathname;
+    const served = await booted.app.request(path);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(store.requests.map((r) => r.method)).toEqual(['PUT', 'GET']);
+  });
+
+  it('a bare 404 from the store is a missing file (404); a refusal (403) is the store failing (503)', async () => {
+    const missing = await booted.app.request('/uploads/gone-1.webp');
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { message: string }).message).toBe('Not found');
+    const denied = await booted.app.request('/uploads/denied-1.webp');
+    expect(denied.status).toBe(503);
+    expect(((await denied.json()) as { message: string }).message).toBe(
+      'The file store is not answering. Please try again.',
+    );
+  });
 });
