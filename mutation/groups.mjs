@@ -23,6 +23,7 @@ export const groups = {
       'api/src/lib/version.ts',
       'api/src/lib/like.ts',
       'api/src/lib/advisory-lock.ts',
+      'api/src/lib/sweep.ts',
     ],
     root: 'api',
     tests: [
@@ -43,6 +44,8 @@ export const groups = {
       'test/observability.test.ts',
       'test/csp.test.ts',
       'test/insights-reads.test.ts',
+      // rate-limit.ts, idempotency.ts and sweep.ts: expired rows dropped, only their own kind's.
+      'test/expired-rows.test.ts',
     ],
   },
   'lib-cache': {

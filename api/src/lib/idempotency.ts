@@ -5,6 +5,7 @@ import type { AppEnv } from '../context';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { badRequest, isUniqueViolation } from './errors';
+import { sweepDue } from './sweep';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -88,7 +89,7 @@ export async function onceFor(
       if (!claimed) throw new AlreadyAnswered();
       return result;
     });
-    if (Math.random() < 0.01) void forgetOldKeys(db);
+    if (sweepDue(db, 'idempotency')) await forgetOldKeys(db);
     return c.json(answer.body, answer.status);
   } catch (err) {
     // Lost a race with the same key: that request's write stands, this one rolled back.

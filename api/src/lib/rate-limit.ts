@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { rateLimit } from '../db/schema';
 import { clientIp } from './client-ip';
+import { sweepDue } from './sweep';
 
 export interface RateLimitRule {
   /** Names the limit in the shared table, e.g. 'contact:'. */
@@ -39,8 +40,8 @@ export async function overRateLimit(c: Context<AppEnv>, rule: RateLimitRule): Pr
       set: { count: sql`${rateLimit.count} + 1`, lastRequest: now },
     })
     .returning({ count: rateLimit.count });
-  // Old windows are useless; drop them now and then rather than on every request.
-  if (Math.random() < 0.05) {
+  // Windows before the last two are useless: dropped every few minutes, not on every request.
+  if (sweepDue(db, rule.prefix, now)) {
     await db
       .delete(rateLimit)
       .where(and(like(rateLimit.key, `${rule.prefix}%`), lt(rateLimit.lastRequest, now - 2 * rule.windowMs)));
@@ -59,8 +60,8 @@ export async function claimOnce(db: AppEnv['Variables']['deps']['db'], key: stri
     .values({ id: key, key, count: 1, lastRequest: now })
     .onConflictDoNothing({ target: rateLimit.key })
     .returning({ key: rateLimit.key });
-  if (Math.random() < 0.02) {
-    const prefix = key.slice(0, key.indexOf(':') + 1);
+  const prefix = key.slice(0, key.indexOf(':') + 1);
+  if (sweepDue(db, prefix, now)) {
     await db
       .delete(rateLimit)
       .where(and(like(rateLimit.key, `${prefix}%`), lt(rateLimit.lastRequest, now - ttlMs)));
