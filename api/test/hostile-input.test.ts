@@ -300,6 +300,7 @@ describe('database errors that slip through are mapped by SQLSTATE class', () =>
     expect(statusForPgError('22P02')?.status).toBe(400);
     expect(statusForPgError('23505')?.status).toBe(409);
     expect(statusForPgError('23503')?.status).toBe(409);
+    expect(statusForPgError('23001')?.status).toBe(409);
     expect(statusForPgError('23502')?.status).toBe(400);
     expect(statusForPgError('08006')).toBeNull();
     expect(statusForPgError('57P01')).toBeNull();

@@ -11,7 +11,7 @@ import { ApiError, pgErrorCode } from './errors';
  */
 export function statusForPgError(code: string): { status: ContentfulStatusCode; message: string } | null {
   if (code === '23505') return { status: 409, message: 'That already exists.' };
-  if (code === '23503')
+  if (code === '23503' || code === '23001')
     return { status: 409, message: 'That refers to something that does not exist or is still in use.' };
   if (code.startsWith('22') || code.startsWith('23')) {
     return { status: 400, message: 'The request holds a value that cannot be stored.' };

@@ -27,4 +27,11 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
-export const isForeignKeyViolation = (err: unknown) => pgErrorCode(err) === '23503';
+/**
+ * A row still referenced (or referring to nothing): 23503, or 23001 (restrict_violation), which
+ * PostgreSQL 17 raises for an ON DELETE RESTRICT key where 15 raised 23503.
+ */
+export const isForeignKeyViolation = (err: unknown) => {
+  const code = pgErrorCode(err);
+  return code === '23503' || code === '23001';
+};
