@@ -1,13 +1,15 @@
 import { count, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Booted, boot } from '../src/bootstrap';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { tryAdvisoryLock } from '../src/lib/advisory-lock';
 import { articles, recipes, rssRuns } from '../src/db/schema';
 import { tryRssLock } from '../src/rss/lock';
 import type { RecipeWriter } from '../src/rss/recipe-writer';
 import { type RunOptions, runRssNow, startRssRun } from '../src/rss/run';
 import type { FeedSource } from '../src/rss/sources';
-import { createPostgresDatabase, dbTargets, testApp, testEnv } from './helpers';
+import { createPostgresDatabase, dbTargets, queryRows, testApp, testEnv } from './helpers';
 import { type FeedServer, startFeedServer } from './rss-feed-server';
 
 const limits = { timeoutMs: 1500, maxBytes: 64 * 1024, maxRedirects: 3 };
@@ -280,4 +282,62 @@ describe.each(dbTargets)('RSS runs across instances on %s', (kind) => {
     }
     // Two app instances on a fresh database are made inside the test: slow on a busy machine.
   }, 90_000);
+});
+
+// The lock's own connection (lib/advisory-lock.ts): only PostgreSQL has one.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the RSS lock connection on PostgreSQL', () => {
+  let booted: Booted;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    booted = await testApp('postgres');
+    pool = (booted.deps.db as unknown as { $client: pg.Pool }).$client;
+  });
+  afterAll(async () => booted?.close());
+  const checkedOut = () => pool.totalCount - pool.idleCount;
+
+  it('a finished run gives its connection back to the pool for the next query, not dropped', async () => {
+    await booted.deps.db.execute(sql`select 1`);
+    const connections = pool.totalCount;
+    const release = await tryRssLock(booted.deps);
+    expect(release).not.toBeNull();
+    expect(checkedOut()).toBe(1);
+    await release?.();
+    expect(checkedOut()).toBe(0);
+    expect(pool.totalCount).toBe(connections);
+    // And the lock is free again.
+    const again = await tryRssLock(booted.deps);
+    expect(again).not.toBeNull();
+    await again?.();
+  });
+
+  it('a lock query that fails is thrown, and its connection goes back: none leak', async () => {
+    // A key PostgreSQL refuses (not a bigint) stands in for a lock query that fails.
+    for (let i = 0; i < pool.options.max + 2; i++) {
+      await expect(tryAdvisoryLock(booted.deps, 0.5)).rejects.toThrow(/bigint/);
+    }
+    expect(checkedOut()).toBe(0);
+    const release = await tryRssLock(booted.deps);
+    expect(release).not.toBeNull();
+    await release?.();
+  });
+
+  it('a lock whose connection is ended mid-run does not take the process down; the lock is free again', async () => {
+    const key = 4242;
+    const release = await tryAdvisoryLock(booted.deps, key);
+    expect(release).not.toBeNull();
+    const before = pool.totalCount;
+    // Another session ends the lock holder's backend, as a failover or an admin would.
+    const [ended] = await queryRows(
+      process.env.TEST_DATABASE_URL!,
+      `select pg_terminate_backend(pid) as ok from pg_locks where locktype = 'advisory' and objid = ${key}`,
+    );
+    expect(ended).toEqual({ ok: true });
+    // Give the client time to see the closed socket (an uncaught 'error' there would fail this file).
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(release!()).resolves.toBeUndefined();
+    expect(pool.totalCount).toBe(before - 1);
+    const again = await tryAdvisoryLock(booted.deps, key);
+    expect(again).not.toBeNull();
+    await again?.();
+  });
 });

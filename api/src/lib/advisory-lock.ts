@@ -30,23 +30,36 @@ export async function tryAdvisoryLock(
     };
   }
   const conn = await (client as pg.Pool).connect();
+  // A checked-out client has no pool listener for 'error': a backend ended while a run holds the lock
+  // (a failover, an admin's pg_terminate_backend) would be an uncaught error that ends the process.
+  // Noted here instead; the lock died with its session, and the release drops the connection.
+  let lost: Error | null = null;
+  const onError = (err: Error) => {
+    lost = err;
+  };
+  conn.on('error', onError);
+  const giveBack = (err?: Error) => {
+    conn.off('error', onError);
+    conn.release(err);
+  };
   try {
     const { rows } = await conn.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [key]);
     if (!rows[0]?.ok) {
-      conn.release();
+      giveBack();
       return null;
     }
   } catch (err) {
-    conn.release(err as Error);
+    giveBack(err as Error);
     throw err;
   }
   return async () => {
     try {
+      if (lost) throw lost;
       await conn.query('select pg_advisory_unlock($1)', [key]);
-      conn.release();
+      giveBack();
     } catch (err) {
       // Dropping the connection releases the lock too.
-      conn.release(err as Error);
+      giveBack(err as Error);
     }
   };
 }
