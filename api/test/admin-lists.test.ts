@@ -1,4 +1,4 @@
-import { like } from 'drizzle-orm';
+import { inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
@@ -256,6 +256,33 @@ describe.each(dbTargets)('admin list search, filters and sort on %s', (kind) => 
       expect(await titles('q=stretch')).toEqual(['Yoga mat']);
       expect(await titles('q=vegan')).toEqual(['Linen throw', 'Rose serum']);
       expect(await titles('q=100%25')).toEqual([]);
+    });
+
+    it('a search for %, _ or \\ matches those characters, not as wildcards', async () => {
+      const db = booted.deps.db;
+      const odd = await db
+        .insert(s.products)
+        .values([
+          { title: '100% cotton tee', description: 'D', price: '9.00' },
+          { title: 'Half_price mug', description: 'D', price: '4.00' },
+          { title: 'Back\\slash poster', description: 'D', price: '6.00' },
+        ])
+        .returning({ id: s.products.id });
+      try {
+        expect(await titles(`q=${encodeURIComponent('%')}`)).toEqual(['100% cotton tee']);
+        expect(await titles(`q=${encodeURIComponent('0% c')}`)).toEqual(['100% cotton tee']);
+        expect(await titles('q=_')).toEqual(['Half_price mug']);
+        expect(await titles(`q=${encodeURIComponent('\\')}`)).toEqual(['Back\\slash poster']);
+        // As a wildcard, _ would find "Linen throw" (L-i-n) and % everything.
+        expect(await titles('q=l_n')).toEqual([]);
+      } finally {
+        await db.delete(s.products).where(
+          inArray(
+            s.products.id,
+            odd.map((r) => r.id),
+          ),
+        );
+      }
     });
 
     it('filters by category and stock', async () => {

@@ -36,6 +36,15 @@ describe('article body HTML: what the sanitiser lets through', () => {
     expect(html).toContain('<img src="https://cdn.example/c.png" alt="c" loading="lazy" decoding="async" />');
   });
 
+  it('headings h1 and h2 and an http:// image stay in an HTML body', async () => {
+    const html = await bodyHtml(
+      '<h1>Big</h1><h2>Smaller</h2><p>Old <img src="http://old.example/a.png" alt="a"></p>',
+    );
+    expect(html).toBe(
+      '<h1>Big</h1><h2>Smaller</h2><p>Old <img src="http://old.example/a.png" alt="a" loading="lazy" decoding="async" /></p>',
+    );
+  });
+
   it.each([
     ['javascript: link', '<p><a href="javascript:alert(1)">x</a></p>', 'javascript'],
     ['data: image', '<p><img src="data:image/png;base64,AAAA"></p>', 'data:'],

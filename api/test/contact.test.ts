@@ -75,6 +75,8 @@ describe.each(dbTargets)('POST /api/contact on %s', (kind) => {
       body: '{not json',
     });
     expect(raw.status).toBe(400);
+    // Hono's validator throws an HTTPException with this message; the app's onError passes it on.
+    expect(await raw.json()).toEqual({ message: 'Malformed JSON in request body' });
   });
 
   it('the honeypot field filled in (a bot) is refused and nothing is stored', async () => {

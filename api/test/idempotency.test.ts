@@ -115,6 +115,27 @@ describe.each(dbTargets)('Idempotency-Key on contact and stories on %s (issue 13
     expect((await rows()).messages).toBe(before.messages + 1);
   });
 
+  it('a write the database refuses is answered as such, not as a replay, and the key stays free', async () => {
+    // A constraint only this subject breaks: the insert fails inside onceFor's transaction.
+    await booted.deps.db.execute(
+      sql.raw(`alter table contact_messages add constraint refuse_me check (subject <> 'Refuse me')`),
+    );
+    const key = crypto.randomUUID();
+    try {
+      const refused = await post('/api/contact', { ...message, subject: 'Refuse me' }, key);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ message: 'The request holds a value that cannot be stored.' });
+      expect(refused.headers.get('idempotent-replayed')).toBeNull();
+    } finally {
+      await booted.deps.db.execute(sql.raw('alter table contact_messages drop constraint refuse_me'));
+    }
+    const before = await rows();
+    const fixed = await post('/api/contact', message, key);
+    expect(fixed.status).toBe(201);
+    expect(fixed.headers.get('idempotent-replayed')).toBeNull();
+    expect((await rows()).messages).toBe(before.messages + 1);
+  });
+
   it('after 24 hours a key is new again', async () => {
     const key = crypto.randomUUID();
     const first = (await (await post('/api/contact', message, key)).json()) as { id: number };
