@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: group.tests,
     environment: 'node',
+    // Per group (groups.mjs): the lib groups share modules across test files; the others isolate them.
+    isolate: group.isolate ?? true,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
