@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
 import { EnvError, loadEnv } from '../src/env';
-import { type Agent, dbTargets, signUp, signUpAdmin, testApp } from './helpers';
+import { type Agent, capturedLogger, dbTargets, signUp, signUpAdmin, testApp } from './helpers';
 
 const PUBLIC = 'public, max-age=0, s-maxage=120, stale-while-revalidate=600';
 const keys = (res: Response) => (res.headers.get('surrogate-key') ?? '').split(' ').filter(Boolean).sort();
@@ -134,6 +134,39 @@ describe.each(dbTargets)('pages a CDN can serve on %s', (kind) => {
     expectPrivate(await booted.app.request('/api/auth/user'));
   });
 
+  it('feeds and item reads carry their own keys; only an all-digit path segment names an item', async () => {
+    const sitemap = await booted.app.request('/sitemap.xml');
+    expect(sitemap.status).toBe(200);
+    expect(keys(sitemap)).toEqual(['list:articles', 'list:products', 'list:recipes']);
+    const feed = await booted.app.request('/feed.xml');
+    expect(feed.status).toBe(200);
+    expect(keys(feed)).toEqual(['list:articles']);
+    expect(feed.headers.get('cache-tag')).toBe('list:articles');
+    // A challenge read by a multi-digit id: its key comes from the path alone.
+    await booted.deps.db.insert(s.challenges).values({ id: 4321, title: 'Keys', description: 'd' });
+    const challenge = await booted.app.request('/api/challenges/4321');
+    expect(challenge.status).toBe(200);
+    expect(keys(challenge)).toEqual(['challenge:4321']);
+    expect(challenge.headers.get('cache-tag')).toBe('challenge:4321');
+    // Slugs that start or end with digits are not ids: only the handler's article:ID key.
+    const admin = (await signUpAdmin(booted)).agent;
+    for (const slugged of ['12abc', 'abc12']) {
+      const made = await admin.post('/api/content', {
+        title: `Digits ${slugged}`,
+        slug: slugged,
+        excerpt: 'x',
+        content: 'y',
+        category: 'wellness',
+        status: 'published',
+      });
+      expect(made.status).toBe(201);
+      const { id } = (await made.json()) as { id: number };
+      const read = await booted.app.request(`/api/content/${slugged}`);
+      expect(read.status).toBe(200);
+      expect(keys(read)).toEqual([`article:${id}`]);
+    }
+  });
+
   it('missing things are not shared either', async () => {
     const missing = await booted.app.request('/api/content/no-such-article');
     expect(missing.status).toBe(404);
@@ -145,8 +178,9 @@ describe.each(dbTargets)('pages a CDN can serve on %s', (kind) => {
 });
 
 /** A stand-in CDN purge endpoint on loopback that records what it was told. */
-async function purgeReceiver(behaviour: 'ok' | 'hang' = 'ok') {
+async function purgeReceiver(behaviour: 'ok' | 'hang' | 500 | 204 = 'ok') {
   const calls: { keys: string[] }[] = [];
+  const types: (string | undefined)[] = [];
   const server: Server = createServer((req: IncomingMessage, res) => {
     let body = '';
     req.on('data', (d) => {
@@ -154,7 +188,9 @@ async function purgeReceiver(behaviour: 'ok' | 'hang' = 'ok') {
     });
     req.on('end', () => {
       calls.push(JSON.parse(body) as { keys: string[] });
+      types.push(req.headers['content-type']);
       if (behaviour === 'ok') res.writeHead(200).end('{}');
+      if (typeof behaviour === 'number') res.writeHead(behaviour).end(behaviour === 204 ? undefined : 'no');
       // 'hang': never answer (the API's short timeout ends it).
     });
   });
@@ -163,6 +199,7 @@ async function purgeReceiver(behaviour: 'ok' | 'hang' = 'ok') {
   return {
     url,
     calls,
+    types,
     close: () => {
       server.closeAllConnections();
       return new Promise<void>((r) => server.close(() => r()));
@@ -188,13 +225,18 @@ describe('CDN purge hook (CDN_PURGE_URL)', () => {
   };
   let booted: Booted;
   let admin: Agent;
+  const log = capturedLogger();
+  const cdnLines = () => log.lines.filter((l) => String(l.msg).startsWith('[cdn]'));
   beforeAll(async () => {
-    booted = await testApp('pglite', { env: { CDN_PURGE_URL: 'http://127.0.0.1:9/unset' } });
+    booted = await testApp('pglite', {
+      env: { CDN_PURGE_URL: 'http://127.0.0.1:9/unset' },
+      logger: log.logger,
+    });
     admin = (await signUpAdmin(booted)).agent;
   }, 120_000);
   afterAll(async () => booted?.close());
   // One app for the three receivers (booting is the slow part); the hook reads the URL at each write.
-  const pointAt = (url: string) => {
+  const pointAt = (url: string | undefined) => {
     booted.deps.env.CDN_PURGE_URL = url;
   };
 
@@ -234,5 +276,102 @@ describe('CDN purge hook (CDN_PURGE_URL)', () => {
     // The hanging receiver did get the call; the write did not wait for it.
     await until(() => hanging.calls.length === 1);
     await hanging.close();
+    // Both failures are logged (refused connection; connection closed unanswered) before the next test.
+    await until(() => log.lines.filter((l) => l.msg === '[cdn] purge failed').length >= 2, 3000);
+  });
+
+  it('the purge is a JSON POST; an answer of 200 or 204 logs nothing', async () => {
+    for (const behaviour of ['ok', 204] as const) {
+      const receiver = await purgeReceiver(behaviour);
+      pointAt(receiver.url);
+      try {
+        log.lines.length = 0;
+        expect((await admin.post('/api/content', article)).status).toBe(201);
+        await until(() => receiver.calls.length === 1);
+        expect(receiver.types).toEqual(['application/json']);
+        await new Promise((r) => setTimeout(r, 150));
+        expect(cdnLines()).toEqual([]);
+      } finally {
+        await receiver.close();
+      }
+    }
+  });
+
+  it('what an admin write purges: a story approval the article lists, an unknown admin resource everything', async () => {
+    const receiver = await purgeReceiver();
+    pointAt(receiver.url);
+    try {
+      const submitted = await booted.app.request('/api/stories', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.1' },
+        body: JSON.stringify({
+          name: 'Priya Shah',
+          email: 'priya@example.com',
+          title: 'My walk',
+          story: 'I started walking before work in January. At first it was ten minutes, then an hour.',
+          consent: true,
+        }),
+      });
+      expect(submitted.status).toBe(201);
+      expect(receiver.calls).toHaveLength(0); // a reader's submission changes no public page
+      const [story] = await booted.deps.db.select().from(s.storySubmissions).limit(1);
+      expect((await admin.post(`/api/admin/stories/${story!.id}/approve`)).status).toBe(201);
+      await until(() => receiver.calls.length === 1);
+      expect(receiver.calls[0]!.keys).toEqual(['list:articles']);
+      const source = await admin.post('/api/admin/rss/sources', {
+        name: 'Loopback',
+        url: 'http://127.0.0.1:9/feed.xml',
+        category: 'sports',
+      });
+      expect(source.status).toBe(201);
+      await until(() => receiver.calls.length === 2);
+      expect(receiver.calls[1]!.keys).toEqual(['*']);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('no purge without CDN_PURGE_URL; a refusal or a receiver that is down is logged with the keys', async () => {
+    pointAt(undefined);
+    log.lines.length = 0;
+    expect((await admin.post('/api/content', article)).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(cdnLines()).toEqual([]);
+
+    const refusing = await purgeReceiver(500);
+    pointAt(refusing.url);
+    try {
+      expect((await admin.post('/api/content', article)).status).toBe(201);
+      await until(() => cdnLines().length === 1);
+      expect(cdnLines()[0]).toMatchObject({ level: 40, status: 500, keys: ['list:articles'] });
+      expect(cdnLines()[0]!.msg).toMatch(/^\[cdn\] purge /);
+    } finally {
+      await refusing.close();
+    }
+
+    // An item id of several digits names the item too.
+    const receiver = await purgeReceiver();
+    pointAt(receiver.url);
+    try {
+      await booted.deps.db.execute(sql`select setval(pg_get_serial_sequence('articles', 'id'), 4000)`);
+      const created = await admin.post('/api/content', article);
+      const { id } = (await created.json()) as { id: number };
+      expect(id).toBeGreaterThan(4000);
+      expect((await admin.delete(`/api/content/${id}`)).status).toBeLessThan(300);
+      await until(() => receiver.calls.length === 2);
+      expect(receiver.calls[1]!.keys.sort()).toEqual([`article:${id}`, 'list:articles']);
+    } finally {
+      await receiver.close();
+    }
+
+    log.lines.length = 0;
+    const down = await purgeReceiver();
+    await down.close();
+    pointAt(down.url);
+    expect((await admin.post('/api/content', article)).status).toBe(201);
+    await until(() => cdnLines().length === 1);
+    expect(cdnLines()[0]).toMatchObject({ level: 40, keys: ['list:articles'] });
+    expect(cdnLines()[0]!.err).toEqual(expect.any(String));
+    expect(cdnLines()[0]!.msg).toMatch(/^\[cdn\] purge /);
   });
 });

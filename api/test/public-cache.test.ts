@@ -3,7 +3,7 @@ import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import { getCached } from '../src/lib/cache';
-import { Agent, dbTargets, signUp, signUpAdmin, testApp } from './helpers';
+import { Agent, capturedLogger, dbTargets, signUp, signUpAdmin, testApp } from './helpers';
 
 const article = (slug: string) => ({
   slug,
@@ -159,5 +159,61 @@ describe.each(dbTargets)('refreshing an expired public read on %s', (kind) => {
       Array.from({ length: 3 }, async () => titles(await booted.app.request('/api/content?limit=6'))),
     );
     for (const a of answers) expect(a).toContain('newer');
+  });
+});
+
+/**
+ * The fast path (lib/cache-fast-path.ts) answers before routing; its request log line names the
+ * route that filled the entry (/api/content/:identifier), where a hit inside publicCache names the
+ * middleware's pattern (/api/content/*). That tells the two apart from outside.
+ */
+describe('cache fast path, seen in the request log', () => {
+  let booted: Booted;
+  let admin: Agent;
+  let id: number;
+  const log = capturedLogger();
+  const routeOf = async (res: Response) => {
+    await res.arrayBuffer();
+    const reqId = res.headers.get('x-request-id');
+    return log.lines.find((l) => l.msg === 'request' && l.reqId === reqId)?.route;
+  };
+  beforeAll(async () => {
+    booted = await testApp('pglite', {
+      env: { PUBLIC_CACHE_MS: '60000', LOG_REQUESTS: 'true' },
+      logger: log.logger,
+    });
+    admin = (await signUpAdmin(booted)).agent;
+    const made = await admin.post('/api/content', { ...article('fast-path'), status: 'published' });
+    expect(made.status).toBe(201);
+    id = ((await made.json()) as { id: number }).id;
+  }, 120_000);
+  afterAll(async () => booted?.close());
+
+  it('a second anonymous or signed-in API read comes off the fast path; a revalidation does not', async () => {
+    const path = `/api/content/${id}`;
+    const first = await booted.app.request(path);
+    expect(first.status).toBe(200);
+    expect(await routeOf(first)).toBe('/api/content/:identifier');
+    const hit = await booted.app.request(path);
+    expect(hit.status).toBe(200);
+    expect(await routeOf(hit)).toBe('/api/content/:identifier');
+    // API reads are keyed by URL, so session credentials do not matter to them.
+    const signedIn = await admin.get(path);
+    expect(signedIn.status).toBe(200);
+    expect(await routeOf(signedIn)).toBe('/api/content/:identifier');
+    // If-None-Match takes the full path, which answers the 304.
+    const etag = first.headers.get('etag')!;
+    const revalidated = await booted.app.request(path, { headers: { 'if-none-match': etag } });
+    expect(revalidated.status).toBe(304);
+    expect(await routeOf(revalidated)).toBe('/api/content/*');
+  });
+
+  it('writes are never answered from the cache', async () => {
+    const path = `/api/content/${id}`;
+    expect((await booted.app.request(path)).status).toBe(200);
+    for (const method of ['POST', 'PUT'] as const) {
+      const res = await admin.request(method, path, { title: '' });
+      expect(res.status, method).not.toBe(200);
+    }
   });
 });
