@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Booted, boot } from '../src/bootstrap';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import * as s from '../src/db/schema';
-import { createPostgresDatabase, dbTargets, signUpAdmin, testEnv } from './helpers';
+import { cachedBytes } from '../src/lib/cache';
+import { capturedLogger, createPostgresDatabase, dbTargets, signUpAdmin, testEnv } from './helpers';
 
 /**
  * Two app instances with their own micro-caches on one database (as two servers behind a load
@@ -16,7 +17,12 @@ async function twoInstances(kind: 'pglite' | 'postgres') {
     const handle = await openDatabase({ dataDir: 'memory://' });
     const a = await boot(env, { database: handle });
     const b = await boot(env, { database: handle });
-    return { a, b, close: () => handle.close() };
+    return {
+      a,
+      b,
+      notify: (payload: string) => handle.notify('public_cache', payload),
+      close: () => handle.close(),
+    };
   }
   const created = await createPostgresDatabase('t_sync');
   const handles: DatabaseHandle[] = [];
@@ -26,6 +32,7 @@ async function twoInstances(kind: 'pglite' | 'postgres') {
   return {
     a,
     b,
+    notify: (payload: string) => handles[0]!.notify('public_cache', payload),
     close: async () => {
       for (const h of handles) await h.close();
       await created.drop();
@@ -155,3 +162,101 @@ describe.each(dbTargets)('caches that agree across instances on %s', (kind) => {
 });
 
 const eqSlug = (slug: string) => eq(s.articles.slug, slug);
+
+/**
+ * What arrives on the channel is not always from a well-behaved instance of this version: an operator
+ * (`select pg_notify('public_cache', …)`), an older or newer instance. Anything it cannot read
+ * precisely clears the whole cache rather than leave a stale answer.
+ */
+describe.each(dbTargets)('notifications from elsewhere on %s', (kind) => {
+  let a: Booted;
+  let b: Booted;
+  let notify: (payload: string) => Promise<void>;
+  let close: () => Promise<void>;
+  let n = 0;
+  const productTitles = async (res: Response) =>
+    ((await res.json()) as { title: string }[]).map((p) => p.title);
+  /** B caches both lists, then an article and a product are written behind the API's back. */
+  async function warmAndSneak() {
+    expect((await b.app.request('/api/content?limit=100')).status).toBe(200);
+    expect((await b.app.request('/api/products?limit=100')).status).toBe(200);
+    expect(cachedBytes(b.deps)).toBeGreaterThan(0);
+    n++;
+    await a.deps.db.insert(s.articles).values(article(`sneaked-${n}`));
+    await a.deps.db.insert(s.products).values({ title: `Sneaked ${n}`, description: 'd', price: '1.00' });
+    const seen = async () => ({
+      article: (await titles(await b.app.request('/api/content?limit=100'))).includes(`sneaked-${n}`),
+      product: (await productTitles(await b.app.request('/api/products?limit=100'))).includes(`Sneaked ${n}`),
+    });
+    expect(await seen()).toEqual({ article: false, product: false });
+    return seen;
+  }
+  beforeAll(async () => {
+    ({ a, b, notify, close } = await twoInstances(kind));
+  });
+  afterAll(async () => close?.());
+
+  for (const [what, payload] of [
+    ['not JSON', 'flush'],
+    ['no keys', '{}'],
+    ['keys that are not a list', '{"keys":"list:articles"}'],
+    ['an empty list of keys', '{"keys":[]}'],
+    ['only keys that are not strings', '{"keys":[42,null]}'],
+    ['the key of everything', '{"keys":["*"]}'],
+  ]) {
+    it(`${what} clears the whole cache`, async () => {
+      const seen = await warmAndSneak();
+      await notify(payload!);
+      await within(1000, async () => cachedBytes(b.deps) === 0);
+      expect(await seen()).toEqual({ article: true, product: true });
+    });
+  }
+
+  it('keys that are not strings are skipped; the others clear what they name, only that', async () => {
+    const seen = await warmAndSneak();
+    await notify('{"from":"another-instance","keys":[42,"list:products",{"k":1}]}');
+    await within(1000, async () => (await seen()).product);
+    expect((await seen()).article).toBe(false);
+  });
+
+  it.skipIf(kind === 'pglite')(
+    'a lost LISTEN connection clears the whole cache once it is back',
+    async () => {
+      const seen = await warmAndSneak();
+      await a.deps.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query ilike 'listen %'`,
+      );
+      await within(5000, async () => cachedBytes(b.deps) === 0);
+      expect(await seen()).toEqual({ article: true, product: true });
+    },
+  );
+});
+
+describe('a NOTIFY that fails', () => {
+  it('is logged as a warning; the write itself has succeeded', async () => {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    const log = capturedLogger();
+    const booted = await boot(testEnv({ PUBLIC_CACHE_MS: '30000' }), {
+      database: { ...handle, notify: () => Promise.reject(new Error('connection refused')) },
+      logger: log.logger,
+    });
+    try {
+      const { agent } = await signUpAdmin(booted);
+      const res = await agent.post('/api/content', {
+        title: 'T',
+        excerpt: 'e',
+        content: 'c',
+        category: 'style',
+      });
+      expect(res.status).toBe(201);
+      await within(1000, async () =>
+        log.lines.some((l) => l.msg === '[cache] could not notify the other instances'),
+      );
+      const line = log.lines.find((l) => l.msg === '[cache] could not notify the other instances');
+      expect(line).toMatchObject({ level: 40, err: 'connection refused' });
+    } finally {
+      await booted.close(); // closes the database too
+    }
+  });
+});

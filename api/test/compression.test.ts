@@ -34,6 +34,21 @@ describe('pickEncoding', () => {
     expect(pickEncoding('identity')).toBeNull();
     expect(pickEncoding(undefined)).toBeNull();
   });
+
+  it('reads q-values as RFC 9110 does: spaces and case do not matter, q=0 or a bad q refuses', () => {
+    expect(pickEncoding('gzip;q=0')).toBeNull();
+    expect(pickEncoding('gzip; q=0')).toBeNull();
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0.5')).toBe('br');
+    expect(pickEncoding(' GZIP ; Q=0.5 ')).toBe('gzip');
+    expect(pickEncoding('BR')).toBe('br');
+    expect(pickEncoding('br;q=abc, gzip')).toBe('gzip');
+    expect(pickEncoding('*;q=0')).toBeNull();
+    expect(pickEncoding('*;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('identity, *')).toBe('br');
+    expect(pickEncoding('gzip, *;q=0')).toBe('gzip');
+    expect(pickEncoding('')).toBeNull();
+  });
 });
 
 /** Needs `pnpm build` (the test command runs it first). */
@@ -136,5 +151,96 @@ describe('cached answers for browsers', () => {
     const page = await booted.app.request('/news', { headers: { 'accept-encoding': 'br' } });
     expect(page.headers.get('content-encoding')).toBe('br');
     expect(zlib.brotliDecompressSync(await bytes(page)).toString()).toContain('A cached read');
+  });
+
+  it('name Accept-Encoding once in one Vary header, after the Vary the answer already had', async () => {
+    const json = (acceptEncoding?: string) =>
+      booted.app.request(
+        '/api/content',
+        acceptEncoding ? { headers: { 'accept-encoding': acceptEncoding } } : {},
+      );
+    await json(); // cached
+    for (const ae of [undefined, 'br', 'gzip']) {
+      const res = await json(ae);
+      expect(res.headers.get('vary'), ae).toBe('Accept-Encoding');
+      expect(res.headers.get('content-length'), ae).toBeNull();
+    }
+    // A page varies by Cookie already: plain, br and gzip all say "Cookie, Accept-Encoding".
+    const page = (acceptEncoding?: string) =>
+      booted.app.request('/news', acceptEncoding ? { headers: { 'accept-encoding': acceptEncoding } } : {});
+    await page(); // cached
+    for (const ae of [undefined, 'br', 'gzip']) {
+      const res = await page(ae);
+      expect(res.headers.get('vary'), ae).toBe('Cookie, Accept-Encoding');
+      expect(res.headers.get('content-type'), ae).toBe('text/html; charset=UTF-8');
+    }
+  });
+
+  it('compress from 1024 bytes, not below, and only in an encoding the client accepts', async () => {
+    // Article answers of exactly 1023 and 1024 bytes: a probe gives the size of all but the excerpt.
+    const at = new Date('2025-01-01T00:00:00Z');
+    const row = (slug: string, excerpt: string) => ({
+      slug,
+      title: slug,
+      excerpt,
+      content: 'c',
+      category: 'wellness',
+      status: 'published' as const,
+      publishedAt: at,
+    });
+    await booted.deps.db.insert(s.articles).values(row('size-0', 'x'));
+    const base = (await bytes(await booted.app.request('/api/content/size-0'))).length - 1;
+    await booted.deps.db
+      .insert(s.articles)
+      .values([row('size-a', 'x'.repeat(1023 - base)), row('size-b', 'x'.repeat(1024 - base))]);
+    const get = async (slug: string, acceptEncoding?: string) => {
+      const url = `/api/content/${slug}`;
+      const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+      await booted.app.request(url, { headers }); // the first may be a miss; the second is a cache hit
+      return booted.app.request(url, { headers });
+    };
+
+    const small = await get('size-a', 'br');
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(small.headers.get('vary')).toBeNull();
+    expect((await bytes(small)).length).toBe(1023);
+
+    const big = await get('size-b', 'br');
+    expect(big.headers.get('content-encoding')).toBe('br');
+    expect(big.headers.get('vary')).toBe('Accept-Encoding');
+    // A hit answered before the middleware still carries the headers they add (security headers).
+    expect(big.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(big.headers.get('x-frame-options')).toBe('DENY');
+    const plain = await get('size-b');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    const original = await bytes(plain);
+    expect(original.length).toBe(1024);
+    expect(zlib.brotliDecompressSync(await bytes(big)).equals(original)).toBe(true);
+    expect(plain.headers.get('etag')).toMatch(/^"[0-9a-f]{40}"$/);
+    expect(big.headers.get('etag')).toBe(`W/${plain.headers.get('etag')}`);
+
+    // What each Accept-Encoding gets, off the cache.
+    const cases: [string, string | null][] = [
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0', null],
+      ['*;q=0', null],
+      ['*', 'br'],
+      ['GZIP', 'gzip'],
+      ['deflate', null],
+    ];
+    for (const [ae, expected] of cases) {
+      const res = await get('size-b', ae);
+      expect(res.headers.get('content-encoding'), ae).toBe(expected);
+      const body = await bytes(res);
+      const decoded =
+        expected === 'br'
+          ? zlib.brotliDecompressSync(body)
+          : expected === 'gzip'
+            ? zlib.gunzipSync(body)
+            : body;
+      expect(decoded.equals(original), ae).toBe(true);
+      expect(res.headers.get('vary'), ae).toBe('Accept-Encoding');
+    }
   });
 });

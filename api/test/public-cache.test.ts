@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
 import { loadEnv } from '../src/env';
-import { getCached } from '../src/lib/cache';
+import { cachedBytes, getCached } from '../src/lib/cache';
 import { Agent, capturedLogger, dbTargets, signUp, signUpAdmin, testApp } from './helpers';
 
 const article = (slug: string) => ({
@@ -95,6 +95,33 @@ describe.each(dbTargets)('per-instance micro-cache of public reads on %s', (kind
     );
   });
 
+  it('an entry that names nothing (a page with no data) is cleared by any write; one with keys only by its own', async () => {
+    const contact = await booted.app.request('/contact');
+    expect(contact.status).toBe(200);
+    expect(contact.headers.get('surrogate-key')).toBeNull();
+    expect(getCached(booted.deps, 'ssr:/contact')).toBeDefined();
+    await booted.app.request('/api/content?limit=2');
+    expect(getCached(booted.deps, 'http://localhost/api/content?limit=2')).toBeDefined();
+    const { agent } = await signUpAdmin(booted);
+    expect((await agent.post('/api/product-categories', { name: 'Clears keyless' })).status).toBe(201);
+    expect(getCached(booted.deps, 'ssr:/contact')).toBeUndefined();
+    expect(getCached(booted.deps, 'http://localhost/api/content?limit=2')).toBeDefined();
+    // The home page names several lists: an article write clears it for the one key they share.
+    const home = await booted.app.request('/');
+    const homeKeys = home.headers.get('surrogate-key')?.split(' ') ?? [];
+    expect(homeKeys).toContain('list:articles');
+    expect(homeKeys.length).toBeGreaterThan(1);
+    expect(getCached(booted.deps, 'ssr:/')).toBeDefined();
+    const made = await agent.post('/api/content', {
+      title: 'Clears home',
+      excerpt: 'e',
+      content: 'c',
+      category: 'style',
+    });
+    expect(made.status).toBe(201);
+    expect(getCached(booted.deps, 'ssr:/')).toBeUndefined();
+  });
+
   it('a failed write (anonymous) does not clear it', async () => {
     await booted.app.request('/api/content'); // warm
     await booted.deps.db.insert(s.articles).values(article('second-sneak'));
@@ -126,6 +153,17 @@ describe.each(dbTargets)('per-instance micro-cache of public reads on %s', (kind
   });
 });
 
+/**
+ * Expiry is decided by Date.now(): the clock is frozen and moved by hand (only Date is faked; timers
+ * and the database run as usual), so the TTL and grace boundaries are tested to the millisecond
+ * without waiting for them.
+ */
+function frozenClock() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  const start = Date.now();
+  return { at: (ms: number) => vi.setSystemTime(start + ms) };
+}
+
 describe.each(dbTargets)('refreshing an expired public read on %s', (kind) => {
   let booted: Booted;
   beforeAll(async () => {
@@ -133,12 +171,15 @@ describe.each(dbTargets)('refreshing an expired public read on %s', (kind) => {
     await booted.deps.db.insert(s.articles).values(article('old'));
   });
   afterAll(async () => booted?.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('one reader refreshes; readers arriving meanwhile get the previous answer at once, not a wait', async () => {
+    const clock = frozenClock();
     expect(await titles(await booted.app.request('/api/content?limit=5'))).toEqual(['old']);
     await booted.deps.db.insert(s.articles).values(article('new'));
-    // Past the TTL, within the grace (a second of either side, for a loaded machine).
-    await new Promise((r) => setTimeout(r, 1400));
+    clock.at(1400); // past the TTL, within the grace (one TTL)
     let answers: string[][] = [];
     const selects = await countingSelects(booted, async () => {
       answers = await Promise.all(
@@ -152,13 +193,127 @@ describe.each(dbTargets)('refreshing an expired public read on %s', (kind) => {
   });
 
   it('nothing older than one TTL past expiry is ever served', async () => {
+    const clock = frozenClock();
     await booted.app.request('/api/content?limit=6'); // cached
     await booted.deps.db.insert(s.articles).values(article('newer'));
-    await new Promise((r) => setTimeout(r, 2100)); // past TTL + grace
+    clock.at(2100); // past TTL + grace
     const answers = await Promise.all(
       Array.from({ length: 3 }, async () => titles(await booted.app.request('/api/content?limit=6'))),
     );
     for (const a of answers) expect(a).toContain('newer');
+  });
+
+  it('an entry is fresh until its TTL is reached, not at it', async () => {
+    const clock = frozenClock();
+    await booted.app.request('/api/content?limit=7'); // cached, expires at 1000
+    await booted.deps.db.insert(s.articles).values(article('at-the-ttl'));
+    clock.at(999);
+    expect(await titles(await booted.app.request('/api/content?limit=7'))).not.toContain('at-the-ttl');
+    clock.at(1000);
+    expect(await titles(await booted.app.request('/api/content?limit=7'))).toContain('at-the-ttl');
+  });
+
+  it('the previous copy is served during a refresh until exactly one TTL past expiry', async () => {
+    const clock = frozenClock();
+    await booted.app.request('/api/content?limit=8');
+    await booted.app.request('/api/content?limit=9');
+    await booted.deps.db.insert(s.articles).values(article('at-the-grace'));
+    const three = (url: string) =>
+      Promise.all(Array.from({ length: 3 }, async () => titles(await booted.app.request(url))));
+    clock.at(1999);
+    const within = await three('/api/content?limit=8');
+    expect(within.map((t) => t.includes('at-the-grace')).sort()).toEqual([false, false, true]);
+    clock.at(2000);
+    for (const a of await three('/api/content?limit=9')) expect(a).toContain('at-the-grace');
+  });
+});
+
+const TOKEN = 'metrics-token-0123456789';
+/** The public cache's lookups as /metrics reports them. */
+async function lookups(booted: Booted) {
+  const res = await booted.app.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  const n = (result: string) =>
+    Number(
+      text.match(new RegExp(`^public_cache_lookups_total\\{result="${result}"\\} (\\d+)$`, 'm'))?.[1] ?? 0,
+    );
+  return { hit: n('hit'), stale: n('stale'), miss: n('miss') };
+}
+
+describe('cache lookups in /metrics', () => {
+  let booted: Booted;
+  beforeAll(async () => {
+    booted = await testApp('pglite', { env: { PUBLIC_CACHE_MS: '1000', METRICS_TOKEN: TOKEN } });
+    await booted.deps.db.insert(s.articles).values(article('counted'));
+  });
+  afterAll(async () => booted?.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('each lookup is counted once as hit, stale (served during a refresh) or miss', async () => {
+    const clock = frozenClock();
+    const url = '/api/content?limit=4';
+    const first = await booted.app.request(url); // miss
+    expect(first.status).toBe(200);
+    expect((await booted.app.request(url)).status).toBe(200); // hit, on the fast path
+    const etag = first.headers.get('etag')!;
+    // A revalidation takes the full path: a hit inside the middleware.
+    expect((await booted.app.request(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(await lookups(booted)).toEqual({ hit: 2, stale: 0, miss: 1 });
+    clock.at(1500); // expired, within the grace: one refresh (a miss), two readers get the old copy
+    const all = await Promise.all(Array.from({ length: 3 }, () => booted.app.request(url)));
+    expect(all.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await lookups(booted)).toEqual({ hit: 2, stale: 2, miss: 2 });
+    expect((await booted.app.request(url)).status).toBe(200);
+    expect(await lookups(booted)).toEqual({ hit: 3, stale: 2, miss: 2 });
+  });
+
+  it('concurrent anonymous readers of one page share one render (single flight)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] }); // nothing expires meanwhile
+    const total = async () => {
+      const l = await lookups(booted);
+      return l.hit + l.stale + l.miss;
+    };
+    // One render: one page lookup, plus the lookups of the API reads it makes.
+    let before = await total();
+    expect((await booted.app.request('/news?r=1')).status).toBe(200);
+    const onePage = (await total()) - before;
+    expect(onePage).toBeGreaterThan(1);
+    // Four readers at once of a page not rendered yet: four page lookups, the API reads of ONE render.
+    before = await total();
+    const pages = await Promise.all(Array.from({ length: 4 }, () => booted.app.request('/news?r=2')));
+    const bodies = await Promise.all(pages.map((p) => p.text()));
+    expect(pages.map((p) => p.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(bodies).size).toBe(1);
+    expect((await total()) - before).toBe(onePage - 1 + 4);
+  });
+});
+
+describe('with PUBLIC_CACHE_MS=0 (development)', () => {
+  let booted: Booted;
+  beforeAll(async () => {
+    booted = await testApp('pglite', { env: { PUBLIC_CACHE_MS: '0', METRICS_TOKEN: TOKEN } });
+    await booted.deps.db.insert(s.articles).values(article('uncached'));
+  });
+  afterAll(async () => booted?.close());
+
+  it('nothing is kept or counted, yet the answer still carries its Cache-Control and surrogate keys', async () => {
+    const first = await booted.app.request('/api/content');
+    expect(await titles(first)).toEqual(['uncached']);
+    expect(first.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+    );
+    expect(first.headers.get('surrogate-key')).toBe('list:articles');
+    expect(first.headers.get('cache-tag')).toBe('list:articles');
+    expect(first.headers.get('etag')).toMatch(/^"[0-9a-f]{40}"$/);
+    expect(cachedBytes(booted.deps)).toBe(0);
+    expect(getCached(booted.deps, 'http://localhost/api/content')).toBeUndefined();
+    // The next read runs the handler again: a row written behind the API's back is seen at once.
+    await booted.deps.db.insert(s.articles).values(article('seen-at-once'));
+    expect(await titles(await booted.app.request('/api/content'))).toContain('seen-at-once');
+    expect(await lookups(booted)).toEqual({ hit: 0, stale: 0, miss: 0 });
   });
 });
 
