@@ -3,6 +3,7 @@ import * as s from '../api/src/db/schema';
 import { articles as demoArticles } from '../api/src/db/seed/data/articles';
 import { products as demoProducts } from '../api/src/db/seed/data/products';
 import { recipes as demoRecipes } from '../api/src/db/seed/data/recipes';
+import { bodyHtmlFields } from '../api/src/routes/content/body-html';
 
 export interface ScaleTarget {
   articles: number;
@@ -86,6 +87,8 @@ export function scaleArticle(i: number) {
     imageUrl: base.article.imageUrl,
     tags: base.article.tags,
     readTime: Math.max(1, Math.round(words(body) / 200)),
+    // Stored as every writer stores it, so the crowd reads what production reads.
+    ...bodyHtmlFields(body),
     author: base.article.author,
     description: base.article.description,
     status: isDraft ? ('draft' as const) : ('published' as const),

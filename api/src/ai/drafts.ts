@@ -9,6 +9,7 @@ import {
 import type { SessionUser } from '../context';
 import type { Database } from '../db/client';
 import { articles } from '../db/schema';
+import { bodyHtmlFields } from '../routes/content/body-html';
 
 export const DEFAULT_AI_AUTHOR = 'Bloom & Balance Editorial';
 
@@ -62,6 +63,7 @@ export async function createDraft(
       tags: [...new Set(a.tags)].slice(0, 20),
       imageUrl: a.imageUrl ?? null,
       readTime: readTimeMinutes(a.content),
+      ...bodyHtmlFields(a.content),
       status: 'draft',
       publishedAt: null,
       author: a.author,

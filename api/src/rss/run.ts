@@ -15,6 +15,7 @@ import { type RecipeWriter, themedRecipeSchema, themedRecipeTags } from './recip
 import { plainText } from './sanitize';
 import { enabledSources, recordSourceResult } from './source-store';
 import { type FeedSource, SourcesError } from './sources';
+import { bodyHtmlFields } from '../routes/content/body-html';
 
 export type RunTrigger = 'schedule' | 'manual';
 
@@ -185,6 +186,7 @@ async function importFeedItems(
         imageUrl: item.imageUrl,
         tags: [source.name],
         readTime: readTimeMinutes(item.content),
+        ...bodyHtmlFields(item.content),
         status: 'published',
         publishedAt: item.publishedAt ?? new Date(),
         author: item.author,

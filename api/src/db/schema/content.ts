@@ -87,6 +87,10 @@ export const articles = pgTable(
     origin: text('origin', { enum: ['ai', 'story'] }),
     /** An AI review's rating, held back until an editor confirms it (the model never used the product). */
     suggestedRating: real('suggested_rating'),
+    /** The body as safe HTML, made when it was written (routes/content/body-html.ts), with the renderer
+     * revision that made it. A trigger (migration 0009) empties both when `content` changes without them. */
+    contentHtml: text('content_html'),
+    contentHtmlRev: integer('content_html_rev'),
   },
   (t) => [
     // Public lists, featured, related and search candidates all order by articleDate() desc, id desc

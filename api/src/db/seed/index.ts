@@ -8,6 +8,7 @@ import { contactMessages } from './data/messages';
 import { storySubmissions } from './data/stories';
 import { productCategories, products } from './data/products';
 import { recipes } from './data/recipes';
+import { bodyHtmlFields } from '../../routes/content/body-html';
 
 export const DEMO_ADMIN = {
   email: 'admin@example.com',
@@ -46,6 +47,7 @@ export async function seedDatabase(deps: AppDeps): Promise<SeedReport> {
         imageUrl: a.imageUrl,
         tags: a.tags,
         readTime: a.readTime,
+        ...bodyHtmlFields(a.content),
         author: a.author,
         description: a.description,
         status: a.status,

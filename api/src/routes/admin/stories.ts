@@ -8,6 +8,7 @@ import { articles, storySubmissions } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { uniqueSlug } from '../content/slug';
+import { bodyHtmlFields } from '../content/body-html';
 
 const listQuery = z.object({
   status: z.enum(STORY_STATUSES).optional(),
@@ -104,6 +105,7 @@ export const adminStoriesRoutes = new Hono<AppEnv>()
             author: story.name,
             tags: ['reader story'],
             readTime: readTimeMinutes(story.story),
+            ...bodyHtmlFields(story.story),
             status: 'draft',
             publishedAt: null,
             origin: 'story',

@@ -19,7 +19,15 @@ export const articleOrigin = sql<
   'editor' | 'rss' | 'ai' | 'story'
 >`(case when ${articles.externalKey} is not null then 'rss' else coalesce(${articles.origin}, 'editor') end)`;
 
-const { externalKey: _k, origin: _o, status: _s, ...plainColumns } = getTableColumns(articles);
+// The stored body HTML is the readers' (routes/content/body-html.ts); an admin gets it rendered fresh.
+const {
+  externalKey: _k,
+  origin: _o,
+  status: _s,
+  contentHtml: _html,
+  contentHtmlRev: _rev,
+  ...plainColumns
+} = getTableColumns(articles);
 /** An article as the admin sees it: every field, with its effective status and origin. */
 export const adminArticleColumns = { ...plainColumns, status: effectiveStatus, origin: articleOrigin };
 

@@ -7,15 +7,17 @@ import { articleDate, articleSearchDocument, isPublic } from '../../db/schema/co
 import { publicCache } from '../../lib/cache';
 import { addKeys } from '../../lib/surrogate-keys';
 import { notFound } from '../../lib/errors';
-import { articleBodyHtml } from '../../lib/html';
 import { validate } from '../../lib/validate';
 import { prefixQuery } from './search-query';
+import { bodyHtml, bodyHtmlColumns } from './body-html';
 
 const {
   content: _body,
   status: _status,
   externalKey: _key,
   origin: _origin,
+  contentHtml: _html,
+  contentHtmlRev: _rev,
   ...summaryColumns
 } = getTableColumns(articles);
 /** Published, or scheduled and due (isPublic): evaluated by each query, so a cached answer is the only lag. */
@@ -86,11 +88,12 @@ export const contentPublicRoutes = new Hono<AppEnv>()
     const id = c.req.param('identifier');
     const match = /^\d{1,9}$/.test(id) ? eq(articles.id, Number(id)) : eq(articles.slug, id);
     const [row] = await c.var.deps.db
-      .select({ ...summaryColumns, content: articles.content })
+      .select({ ...summaryColumns, content: articles.content, ...bodyHtmlColumns })
       .from(articles)
       .where(and(published, match))
       .limit(1);
     if (!row) throw notFound('Article not found');
     addKeys(c, `article:${row.id}`);
-    return c.json({ ...row, contentHtml: articleBodyHtml(row.content) });
+    const { contentHtmlRev: _stored, ...article } = row;
+    return c.json({ ...article, contentHtml: bodyHtml(row) });
   });
