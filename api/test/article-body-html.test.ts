@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
 import { articleBodyHtml } from '../src/lib/html';
-import { BODY_HTML_REV, storeMissingBodyHtml } from '../src/routes/content/body-html';
-import { type Agent, dbTargets, signUpAdmin, testApp } from './helpers';
+import { BODY_HTML_REV, startBodyHtmlBackfill, storeMissingBodyHtml } from '../src/routes/content/body-html';
+import { type Agent, capturedLogger, dbTargets, signUpAdmin, testApp } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -225,5 +225,47 @@ describe.each(dbTargets)('stored article bodies on %s', (kind) => {
     const deps = { ...booted.deps, lifecycle: { shuttingDown: true } };
     expect(await storeMissingBodyHtml(deps, { batch: 1 })).toBe(0);
     expect(await storeMissingBodyHtml(booted.deps, { batch: 1 })).toBe(3);
+  });
+});
+
+describe.each(dbTargets)('the start-up job that stores missing bodies on %s', (kind) => {
+  it('runs on one instance at a time, stores, vacuums after a big run and says how many', async () => {
+    const log = capturedLogger();
+    const booted = await testApp(kind, { logger: log.logger });
+    try {
+      await booted.deps.db
+        .insert(s.articles)
+        .values(
+          [1, 2, 3].map((i) => ({
+            slug: `job-${i}`,
+            title: 'T',
+            excerpt: 'E',
+            content: `Job *${i}*`,
+            category: 'home',
+          })),
+        );
+      const stop = await startBodyHtmlBackfill(booted.deps, { vacuumAfter: 3 });
+      expect(stop).toBeTypeOf('function');
+      // Another instance starting meanwhile finds the job taken.
+      expect(await startBodyHtmlBackfill(booted.deps)).toBeUndefined();
+      await stop!();
+      const rows = await booted.deps.db
+        .select({ html: s.articles.contentHtml, rev: s.articles.contentHtmlRev })
+        .from(s.articles)
+        .where(sql`${s.articles.slug} like 'job-%'`)
+        .orderBy(s.articles.slug);
+      expect(rows).toEqual(
+        [1, 2, 3].map((i) => ({ html: articleBodyHtml(`Job *${i}*`), rev: BODY_HTML_REV })),
+      );
+      expect(
+        log.lines.filter((l) => l.msg === '[content] stored the rendered body of 3 articles'),
+      ).toMatchObject([{ level: 30, stored: 3 }]);
+      // Done, the lock is free again; with nothing to store it says nothing.
+      const again = await startBodyHtmlBackfill(booted.deps);
+      await again!();
+      expect(log.lines.filter((l) => String(l.msg).startsWith('[content]'))).toHaveLength(1);
+    } finally {
+      await booted.close();
+    }
   });
 });
