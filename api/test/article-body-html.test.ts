@@ -233,17 +233,15 @@ describe.each(dbTargets)('the start-up job that stores missing bodies on %s', (k
     const log = capturedLogger();
     const booted = await testApp(kind, { logger: log.logger });
     try {
-      await booted.deps.db
-        .insert(s.articles)
-        .values(
-          [1, 2, 3].map((i) => ({
-            slug: `job-${i}`,
-            title: 'T',
-            excerpt: 'E',
-            content: `Job *${i}*`,
-            category: 'home',
-          })),
-        );
+      await booted.deps.db.insert(s.articles).values(
+        [1, 2, 3].map((i) => ({
+          slug: `job-${i}`,
+          title: 'T',
+          excerpt: 'E',
+          content: `Job *${i}*`,
+          category: 'home',
+        })),
+      );
       const stop = await startBodyHtmlBackfill(booted.deps, { vacuumAfter: 3 });
       expect(stop).toBeTypeOf('function');
       // Another instance starting meanwhile finds the job taken.
