@@ -99,7 +99,8 @@ export const groups = {
   auth: {
     mutate: ['api/src/auth/**/*.ts'],
     root: 'api',
-    tests: ['test/auth-session.test.ts', 'test/client-ip.test.ts'],
+    // anonymous-fast-path: an anonymous request never reaches better-auth (middleware.ts's fast path).
+    tests: ['test/auth-session.test.ts', 'test/client-ip.test.ts', 'test/anonymous-fast-path.test.ts'],
   },
   uploads: {
     mutate: ['api/src/uploads/**/*.ts'],
