@@ -1,5 +1,5 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFollowingRedirects, readBody, SafeFetchError, withDeadline } from '../src/lib/safe-fetch';
@@ -76,6 +76,10 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-length': '500' });
       res.write('x'.repeat(10));
       setTimeout(() => res.socket?.destroy(), 20);
+    } else if (p === '/latin1') {
+      // No encoding in the XML declaration: only the HTTP charset says how to read "café".
+      res.writeHead(200, { 'content-type': 'application/rss+xml; charset=ISO-8859-1' });
+      res.end(Buffer.from('<rss version="2.0"><channel><title>café</title></channel></rss>', 'latin1'));
     } else res.end(FEED);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -108,6 +112,32 @@ describe('feed fetcher edges', () => {
   it('2xx is success, anything else an error', async () => {
     expect(await fetchFeed(`${base}/status?status=299`, limits)).toBe(FEED);
     await expect(fetchFeed(`${base}/status?status=404`, limits)).rejects.toThrow('HTTP 404');
+  });
+
+  it('a final status below 200 is an error too, not a feed', async () => {
+    // Node hands 1xx answers to 'information'; a server can still send 099 as the final status.
+    const raw = net.createServer((socket) => {
+      socket.once('data', () =>
+        socket.end(`HTTP/1.1 099 Odd\r\nContent-Length: ${FEED.length}\r\nConnection: close\r\n\r\n${FEED}`),
+      );
+    });
+    await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
+    try {
+      const port = (raw.address() as AddressInfo).port;
+      expect(await failure(fetchFeed(`http://127.0.0.1:${port}/`, limits))).toEqual({
+        kind: 'http-status',
+        error: 'HTTP 99',
+        problem: 'The server answered with an error',
+      });
+    } finally {
+      await new Promise<void>((r) => raw.close(() => r()));
+    }
+  });
+
+  it('the HTTP charset decides when neither a byte-order mark nor the XML declaration does', async () => {
+    expect(await fetchFeed(`${base}/latin1`, limits)).toBe(
+      '<rss version="2.0"><channel><title>café</title></channel></rss>',
+    );
   });
 
   it('exactly maxRedirects redirects are followed; one more is refused', async () => {

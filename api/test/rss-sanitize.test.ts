@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseLink, plainText, safeHtml, safeUrl } from '../src/rss/sanitize';
+import { firstImageIn, normaliseLink, plainText, safeHtml, safeUrl } from '../src/rss/sanitize';
 
 // What the RSS import keeps of a feed's text (rss/sanitize.ts): the job stores exactly these strings.
 describe('feed text as plain text', () => {
@@ -100,5 +100,69 @@ describe('normaliseLink (de-duplication key)', () => {
       'https://n.example/?cat_=3&fbclidx=1&gclidx=4&ocidx=5&xutm_a=2',
     );
     expect(normaliseLink('https://n.example/x///')).toBe('https://n.example/x');
+  });
+});
+
+describe('plain text and article markup: the edges', () => {
+  it('block boundaries become one space, never a line break or a run of spaces', () => {
+    expect(plainText('<h2>Kitchen</h2><p>How</p>\n\n<p>to   cook</p>')).toBe('Kitchen How to cook');
+    // Angle brackets removed at the ends leave no space behind.
+    expect(plainText('&lt; hi &gt;')).toBe('hi');
+  });
+  it('an early mid-word cut drops the space it ends on before the ellipsis', () => {
+    expect(plainText('abc de', 5)).toBe('abc…');
+    expect(plainText('ab cd', 4)).toBe('ab…');
+  });
+  it('drops links and paragraphs left without words, keeps other empty inline tags', () => {
+    expect(safeHtml('<p><img src="https://x.example/a.png"></p><p>ok</p>')).toBe('<p>ok</p>');
+    expect(safeHtml('<p>a</p><a href="https://n.example/"><img src="https://x.example/a.png"></a>')).toBe(
+      '<p>a</p>',
+    );
+    expect(safeHtml('<p> </p><a href="https://n.example/">  </a><p>b</p>')).toBe('<p>b</p>');
+    expect(safeHtml('<p>x<em></em><strong> </strong></p>')).toBe('<p>x<em></em><strong> </strong></p>');
+  });
+});
+
+describe('firstImageIn (the inline image of an item)', () => {
+  it('is null without an image, or without an absolute http(s) one', () => {
+    expect(firstImageIn('<p>no image here</p>')).toBeNull();
+    expect(firstImageIn('')).toBeNull();
+    expect(
+      firstImageIn('<img src="/rel.png"><img src="javascript:x"><img src="data:image/png;base64,AA">'),
+    ).toBeNull();
+  });
+  it('the first absolute image, with its declared width, whatever the case of the tag', () => {
+    expect(firstImageIn('<p>x<img src="https://a.example/one.png" width="640" alt="a"></p>')).toEqual({
+      url: 'https://a.example/one.png',
+      width: '640',
+    });
+    expect(firstImageIn('<IMG SRC="https://a.example/UP.png">')).toEqual({
+      url: 'https://a.example/UP.png',
+      width: undefined,
+    });
+    expect(firstImageIn('<p><Img src="https://a.example/mixed.png" width="20"></p>')).toEqual({
+      url: 'https://a.example/mixed.png',
+      width: '20',
+    });
+  });
+  it('skips relative and unsafe sources, and never replaces the first one found', () => {
+    expect(
+      firstImageIn(
+        '<img src="/rel.png" width="1"><img src="ftp://a.example/f.png" width="2"><img src=" https://a.example/b.png " width="3"><img src="https://a.example/c.png" width="4">',
+      ),
+    ).toEqual({ url: 'https://a.example/b.png', width: '3' });
+  });
+});
+
+describe('safeUrl: trimming', () => {
+  it('trims any white space, not only what the URL parser drops', () => {
+    expect(safeUrl('\u00a0https://n.example/a\u00a0')).toBe('https://n.example/a');
+    expect(safeUrl('\u00a0/img/a.png\u2003', 'https://n.example/feed.xml')).toBe(
+      'https://n.example/img/a.png',
+    );
+  });
+  it('a blank link is null even with a base to resolve against', () => {
+    expect(safeUrl('   ', 'https://n.example/feed.xml')).toBeNull();
+    expect(safeUrl('', 'https://n.example/feed.xml')).toBeNull();
   });
 });

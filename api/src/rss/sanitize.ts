@@ -73,7 +73,8 @@ export function safeHtml(input: unknown): string {
 /** The first http(s) `<img>` of an item's HTML (read by sanitize-html's parser), with its declared width. */
 export function firstImageIn(html: string): ImageCandidate | null {
   let found: ImageCandidate | null = null;
-  if (!html.includes('<img') && !html.includes('<IMG')) return null;
+  // Tag names are case-insensitive: `<Img` is an image too.
+  if (!/<img/i.test(html)) return null;
   sanitizeHtml(html, {
     allowedTags: ['img'],
     allowedAttributes: { img: ['src', 'width'] },
