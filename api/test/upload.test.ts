@@ -59,6 +59,25 @@ describe.each(dbTargets)('POST /api/upload on %s', (kind) => {
     },
   );
 
+  it('an animated GIF keeps every frame (a GIF is re-encoded as an animation, not its first frame)', async () => {
+    const frame = (r: number) =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g: 0, b: 0 } } })
+        .png()
+        .toBuffer();
+    const frames = await Promise.all([frame(255), frame(0), frame(128)]);
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    const res = await upload(gif, 'moving.gif', 'image/gif');
+    expect(res.status).toBe(201);
+    const { imageUrl } = (await res.json()) as { imageUrl: string };
+    expect(imageUrl).toMatch(/\.gif$/);
+    const served = Buffer.from(await (await booted.app.request(new URL(imageUrl).pathname)).arrayBuffer());
+    const meta = await sharp(served, { animated: true }).metadata();
+    expect(meta.pages).toBe(3);
+    expect(meta.pageHeight).toBe(30);
+  });
+
   it('EXIF metadata is stripped from the stored file', async () => {
     expect((await sharp(files.jpeg).metadata()).exif).toBeDefined();
     const { imageUrl } = (await (await upload(files.jpeg, 'a.jpg', 'image/jpeg')).json()) as {
@@ -141,6 +160,10 @@ describe.each(dbTargets)('POST /api/upload on %s', (kind) => {
     };
     const res = await booted.app.request('/api/upload', init);
     expect(res.status).toBe(413);
+    // The same words as a file found too large after reading (multipart.ts's body limit).
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'File too large. Please upload an image smaller than 5MB.',
+    );
     expect(pulled).toBeLessThan(5);
   });
 
