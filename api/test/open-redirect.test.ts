@@ -25,6 +25,10 @@ describe('GET /api/login never passes on an off-site returnTo (issue 13 §2)', (
     ['protocol-relative', '%2F%2Fevil.example'],
     ['slash-backslash', '%2F%5C%2Fevil.example'],
     ['absolute', 'https%3A%2F%2Fevil.example%2F'],
+    // Dot segments collapse to a path that starts with "//" (another site to a browser).
+    ['dot-dot then two slashes', '%2F..%2F%2Fevil.example'],
+    ['dot then two slashes', '%2F.%2F%2Fevil.example'],
+    ['encoded dot-dot', '%2F%252e%252e%2F%2Fevil.example'],
   ])('refuses %s', async (_name, value) => {
     expect(await location(`?returnTo=${value}`)).toBe('/sign-in?returnTo=%2F');
   });

@@ -38,4 +38,22 @@ describe('safeReturnPath (issue 13 §2: no open redirect)', () => {
   it('normalises dot segments so they cannot climb out', () => {
     expect(safeReturnPath('/a/../../b')).toBe('/b');
   });
+
+  it('refuses dot segments that leave a path starting with "//" (another site to a browser)', () => {
+    for (const input of [
+      '/..//evil.example',
+      '/.//evil.example/x',
+      '/a/..//evil.example?x=1',
+      '/%2e%2e//evil.example',
+      '/.%2E//evil.example',
+    ]) {
+      expect(safeReturnPath(input), input).toBe('/');
+      expect(safeReturnPath(input, ''), input).toBe('');
+    }
+  });
+
+  it('keeps doubled slashes later in the path', () => {
+    expect(safeReturnPath('/shop//')).toBe('/shop//');
+    expect(safeReturnPath('/a//b?c=d//e')).toBe('/a//b?c=d//e');
+  });
 });

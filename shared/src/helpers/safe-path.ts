@@ -14,7 +14,8 @@ const UNSAFE_CHARS = /[\u0000-\u001F\u007F\\]/;
 /**
  * A return path (after sign-in, for a click's referrer) is accepted only when it stays on this site:
  * it starts with a single "/", holds no control characters or backslashes, and resolved against the
- * site's origin it keeps that origin. Anything else gives `fallback`. The answer is the normalised path.
+ * site's origin it keeps that origin, its path still starting with a single "/" (dot segments can
+ * leave "//"). Anything else gives `fallback`. The answer is the normalised path.
  */
 export function safeReturnPath(input: string | null | undefined, fallback = '/'): string {
   if (typeof input !== 'string' || !input.startsWith('/') || input.startsWith('//')) return fallback;
@@ -26,5 +27,8 @@ export function safeReturnPath(input: string | null | undefined, fallback = '/')
     return fallback;
   }
   if (url.origin !== SENTINEL_ORIGIN) return fallback;
+  // Dot segments can leave a path that starts with "//" ("/..//evil.example" → "//evil.example"),
+  // which a browser reads as another site: refuse it too.
+  if (url.pathname.startsWith('//')) return fallback;
   return url.pathname + url.search + url.hash;
 }
