@@ -68,6 +68,19 @@ describe('article form', () => {
   });
 });
 
+describe('scheduled articles', () => {
+  it('need a publish time; drafts and published ones do not', () => {
+    const r = articleInput.safeParse({ ...article, status: 'scheduled' });
+    expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['publishedAt', 'Choose when to publish a scheduled article'],
+    ]);
+    expect(ok({ status: 'scheduled', publishedAt: null })).toBe(false);
+    expect(ok({ status: 'scheduled', publishedAt: '2026-12-01T09:00:00Z' })).toBe(true);
+    expect(ok({ status: 'draft' })).toBe(true);
+    expect(ok({ status: 'published', publishedAt: null })).toBe(true);
+  });
+});
+
 describe('article list and search queries', () => {
   it('list: 20 by default, 1 to 100, offset 0 to 1,000,000', () => {
     expect(contentListQuery.parse({})).toEqual({ limit: 20, offset: 0 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { httpUrl, idParam, imageRef, tagList } from './common';
+import { httpUrl, idParam, idValue, imageRef, tagList } from './common';
 
 describe('imageRef: the only image addresses stored', () => {
   it.each([
@@ -60,5 +60,43 @@ describe('tags and ids', () => {
   it('ids: positive whole numbers from the path', () => {
     expect(idParam.parse({ id: '12' })).toEqual({ id: 12 });
     for (const id of ['0', '-1', '1.5', 'abc']) expect(idParam.safeParse({ id }).success).toBe(false);
+  });
+});
+
+describe('idValue: an id in a JSON body', () => {
+  const message = (v: unknown) => {
+    const r = idValue.safeParse(v);
+    return r.success ? '' : r.error.issues[0]?.message;
+  };
+
+  it('a number, or plain digits as a form sends them', () => {
+    expect(idValue.parse(12)).toBe(12);
+    expect(idValue.parse('12')).toBe(12);
+    expect(idValue.parse('7')).toBe(7);
+    expect(idValue.parse('2147483647')).toBe(2_147_483_647);
+  });
+
+  it.each([
+    ' 12',
+    '12 ',
+    '1e3',
+    '0x1f',
+    '+5',
+    '-12',
+    '12a',
+    'a12',
+    '',
+    '1.5',
+    '12345678901',
+    true,
+    null,
+    [3],
+  ])('refuses %j as not a whole number id', (v) => expect(message(v)).toBe('Must be a whole number id'));
+
+  it('names the rule that failed', () => {
+    expect(message('0')).toBe('Must be a positive id');
+    expect(message(-3)).toBe('Must be a positive id');
+    expect(message(1.5)).toBe('Must be a whole number id');
+    expect(message('2147483648')).toBe('Must be at most 2147483647');
   });
 });

@@ -24,6 +24,8 @@ describe('product form', () => {
     expect(firstMessage({ price: '-0.01' })).toBe('Price cannot be negative');
     expect(firstMessage({ price: 'abc' })).toBe('Price must be a number');
     expect(firstMessage({ price: '1.005' })).toBe('Use at most 2 decimals');
+    // A millionth of a penny is still a third decimal place.
+    expect(firstMessage({ price: '0.00000001' })).toBe('Use at most 2 decimals');
     expect(productInput.parse({ ...product, price: '0.29' }).price).toBe(0.29);
     expect(productInput.parse({ ...product, originalPrice: '19.99' }).originalPrice).toBe(19.99);
     expect(ok({ originalPrice: null })).toBe(true);
