@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm test:mutation [group ...]`: each group in turn, niced, one Stryker worker (2 shared cores).
+// `pnpm test:mutation [group ...]`: each group in turn, niced, one Stryker worker per core.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,15 @@ for (const name of names) {
     {
       cwd: repo,
       stdio: 'inherit',
-      env: { ...process.env, MUTATION_GROUP: name, ...(withStatic ? { MUTATION_STATIC: '1' } : {}) },
+      env: {
+        ...process.env,
+        MUTATION_GROUP: name,
+        // One test worker per Stryker process, kept from one mutant to the next (patches/README.md),
+        // and one PGlite per worker, wiped between test files (api/test/helpers.ts): without them a
+        // mutant paid ~1.7 s of imports and ~1 s per PGlite start before its first test. A static
+        // mutant needs every module loaded again, so --static runs isolated as before.
+        ...(withStatic ? { MUTATION_STATIC: '1' } : { VITEST_KEEP_WORKERS: '1', PGLITE_REUSE: '1' }),
+      },
     },
   );
   if (run.status !== 0) failed = true;

@@ -14,8 +14,9 @@ export default {
   // vitest strips types without checking them, so mutants need no `// @ts-nocheck`; adding it to every
   // file of the checkout (Stryker's default) only churned the working tree while a run was going.
   disableTypeChecks: false,
-  // One worker beside whatever else the 2 cores run; MUTATION_CONCURRENCY=2 on an otherwise idle machine.
-  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
+  // Stryker's default: one worker per core (cores - 1 above 4). It runs under `nice -n 19` (run.mjs), so
+  // other work on the machine still comes first; MUTATION_CONCURRENCY=1 leaves a core free.
+  ...(process.env.MUTATION_CONCURRENCY ? { concurrency: Number(process.env.MUTATION_CONCURRENCY) } : {}),
   // Static mutants (module-level code: route tables, constants) are each tested by re-loading every
   // module and running every test of the group: in auth they were 41% of the mutants and 79% of the
   // time. They are left out unless MUTATION_STATIC=1 (`pnpm test:mutation --static`), which a full

@@ -12,8 +12,10 @@ export default defineConfig({
   test: {
     include: group.tests,
     environment: 'node',
-    // Per group (groups.mjs): the lib groups share modules across test files; the others isolate them.
-    isolate: group.isolate ?? true,
+    // Test files share one module graph per worker, and the worker is kept from one mutant run to the
+    // next (run.mjs): nothing is imported again per mutant. Static mutants need fresh modules, and so
+    // does a group that says so (groups.mjs).
+    isolate: process.env.MUTATION_STATIC === '1' || group.isolate === true,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

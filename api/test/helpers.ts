@@ -5,9 +5,13 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { type Booted, boot } from '../src/bootstrap';
+import type { PGlite } from '@electric-sql/pglite';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { freshMemoryPglite } from '../src/db/pglite-image';
 import { user } from '../src/db/schema';
 import { type Env, loadEnv } from '../src/env';
+import { CACHE_CHANNEL } from '../src/lib/cache-sync';
+import { migratedTemplate } from './pg-template';
 
 /** Which database the suite runs on: PGlite always; real PostgreSQL when TEST_DATABASE_URL is set. */
 export const dbTargets: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
@@ -29,8 +33,14 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
-/** A new empty database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it. */
-export async function createPostgresDatabase(prefix = 't'): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it: empty, or with
+ * every migration applied (a clone of a migrated template, pg-template.ts).
+ */
+export async function createPostgresDatabase(
+  prefix = 't',
+  opts: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const run = async (sql: string) => {
@@ -42,7 +52,14 @@ export async function createPostgresDatabase(prefix = 't'): Promise<{ url: strin
       await c.end();
     }
   };
-  await run(`create database ${name}`);
+  if (!opts.migrated) await run(`create database ${name}`);
+  else {
+    // A checkout with other migrations may have replaced the template meanwhile: build it again, once.
+    await run(`create database ${name} template ${await migratedTemplate(base)}`).catch(async (err) => {
+      if ((err as { code?: string }).code !== '3D000') throw err;
+      await run(`create database ${name} template ${await migratedTemplate(base, true)}`);
+    });
+  }
   const url = new URL(base);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
@@ -59,10 +76,17 @@ export async function queryRows(url: string, text: string): Promise<Array<Record
   }
 }
 
-/** A brand-new empty database: in-memory PGlite, or a fresh database on the PostgreSQL server. */
-export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseHandle> {
+/**
+ * A brand-new database: in-memory PGlite, or a fresh database on the PostgreSQL server. Empty unless
+ * `migrated` (then the app's start-up finds every migration applied, as after an earlier start).
+ */
+export async function freshDatabase(
+  kind: 'pglite' | 'postgres',
+  opts: { migrated?: boolean } = {},
+): Promise<DatabaseHandle> {
+  if (kind === 'pglite' && process.env.PGLITE_REUSE === '1') return recycledPglite();
   if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
-  const created = await createPostgresDatabase();
+  const created = await createPostgresDatabase('t', opts);
   const handle = await openDatabase({ url: created.url, dataDir: 'unused' });
   return {
     ...handle,
@@ -73,13 +97,39 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Databa
   };
 }
 
+/**
+ * Mutation runs only (PGLITE_REUSE=1, set by mutation/run.mjs): starting a PGlite costs 0.6-1 s, most
+ * of a mutant's run. A closed test database is wiped back to an empty cluster instead and handed to
+ * the next test file in this worker: every schema, session state, lock and listener gone.
+ */
+const sparePglites: PGlite[] = [];
+async function recycledPglite(): Promise<DatabaseHandle> {
+  const client = sparePglites.pop() ?? (await freshMemoryPglite());
+  const handle = await openDatabase({ dataDir: 'memory://', pglite: client });
+  let closed = false;
+  return {
+    ...handle,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.unlisten(CACHE_CHANNEL);
+      await client.exec('discard all'); // alone: it cannot run inside the implicit transaction below
+      await client.exec(
+        'drop schema if exists drizzle cascade; drop schema public cascade; create schema public;',
+      );
+      sparePglites.push(client);
+    },
+  };
+}
+
 /** Boot the real app on a fresh database. */
 export async function testApp(
   kind: 'pglite' | 'postgres' = 'pglite',
   opts: { env?: Record<string, string>; seed?: boolean; logger?: pino.Logger } = {},
 ): Promise<Booted> {
   const env = testEnv(opts.env);
-  return boot(env, { database: await freshDatabase(kind), seed: opts.seed ?? false, logger: opts.logger });
+  const database = await freshDatabase(kind, { migrated: true });
+  return boot(env, { database, seed: opts.seed ?? false, logger: opts.logger });
 }
 
 /** A logger writing JSON lines into an array, as a log shipper would read stdout. */

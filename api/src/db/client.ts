@@ -53,6 +53,8 @@ export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir: string;
   logger?: Logger | undefined;
+  /** An open in-memory PGlite to use instead of a new one (the mutation runs re-use one per worker). */
+  pglite?: PGlite | undefined;
 }): Promise<DatabaseHandle> {
   const warn = (msg: string) => (opts.logger ? opts.logger.warn(msg) : console.warn(msg));
   if (opts.url) {
@@ -109,7 +111,8 @@ export async function openDatabase(opts: {
   }
   const inMemory = opts.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
-  const client = inMemory ? await freshMemoryPglite() : new PGlite(path.join(opts.dataDir, 'pglite'));
+  const client =
+    opts.pglite ?? (inMemory ? await freshMemoryPglite() : new PGlite(path.join(opts.dataDir, 'pglite')));
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -7,7 +7,7 @@ import { purgeCdn } from './cdn';
 import { ALL, keysForWrite } from './surrogate-keys';
 
 /** The PostgreSQL NOTIFY channel every instance of one database listens on. */
-const CHANNEL = 'public_cache';
+export const CACHE_CHANNEL = 'public_cache';
 /** NOTIFY payloads stop at 8000 bytes; past this many keys, clear everything instead. */
 const MAX_KEYS = 100;
 
@@ -42,7 +42,7 @@ export async function startCacheSync(
 ): Promise<() => Promise<void>> {
   const me = randomUUID();
   const stop = await db.listen(
-    CHANNEL,
+    CACHE_CHANNEL,
     (payload) => {
       try {
         const msg = JSON.parse(payload) as { from?: string; keys?: unknown };
@@ -59,7 +59,7 @@ export async function startCacheSync(
   );
   deps.cacheBus = {
     publish(keys) {
-      db.notify(CHANNEL, JSON.stringify({ from: me, keys })).catch((err: Error) =>
+      db.notify(CACHE_CHANNEL, JSON.stringify({ from: me, keys })).catch((err: Error) =>
         // The others then serve the old copy until their TTL (PUBLIC_CACHE_MS) runs out.
         deps.logger.warn({ err: err.message }, '[cache] could not notify the other instances'),
       );
