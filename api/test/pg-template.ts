@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -32,9 +32,12 @@ async function build(base: string): Promise<string> {
     const found = await c.query('select datname from pg_database where datname like $1', ['tmpl\\_%']);
     const names = found.rows.map((r: { datname: string }) => r.datname);
     if (names.includes(name)) return name;
-    // Old migration sets, and a build that died half-way: nobody can be using them under the lock.
-    for (const old of names) await c.query(`drop database if exists ${old} with (force)`);
-    const building = `${name}_building`;
+    // Templates of other migration sets go (a checkout that still uses one builds it again).
+    for (const old of names.filter((n) => /^tmpl_[0-9a-f]{16}$/.test(n))) {
+      await c.query(`drop database if exists ${old} with (force)`);
+    }
+    // Built under its own name, then renamed: a run on another base database may build it meanwhile.
+    const building = `${name}_b${randomBytes(4).toString('hex')}`;
     await c.query(`create database ${building}`);
     const url = new URL(base);
     url.pathname = `/${building}`;
@@ -44,7 +47,10 @@ async function build(base: string): Promise<string> {
     } finally {
       await handle.close();
     }
-    await c.query(`alter database ${building} rename to ${name}`);
+    await c.query(`alter database ${building} rename to ${name}`).catch(async (err) => {
+      if ((err as { code?: string }).code !== '42P04') throw err; // the other build finished first
+      await c.query(`drop database ${building}`);
+    });
     return name;
   } finally {
     await c.query('select pg_advisory_unlock($1)', [BUILD_LOCK]).catch(() => undefined);
