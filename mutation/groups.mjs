@@ -102,7 +102,8 @@ export const groups = {
   uploads: {
     mutate: ['api/src/uploads/**/*.ts'],
     root: 'api',
-    tests: ['test/upload.test.ts', 'test/upload-limits.test.ts'],
+    // s3-storage: the content type an upload is stored with (local files are served by extension).
+    tests: ['test/upload.test.ts', 'test/upload-limits.test.ts', 'test/s3-storage.test.ts'],
   },
   rss: {
     mutate: ['api/src/rss/fetch-feed.ts', 'api/src/rss/sanitize.ts'],

@@ -128,6 +128,21 @@ describe.each(dbTargets)('uploads in an S3-compatible bucket (s3rver on loopback
     expect((await headOnly.arrayBuffer()).byteLength).toBe(0);
   });
 
+  it('a GIF is stored as image/gif: a bucket object without its type would reach browsers as octet-stream (nosniff)', async () => {
+    const gif = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#aa3366' } })
+      .gif()
+      .toBuffer();
+    const res = await admin.post('/api/upload', imageForm(gif, 'anim.gif', 'image/gif'));
+    expect(res.status).toBe(201);
+    const name = new URL(((await res.json()) as { imageUrl: string }).imageUrl).pathname.slice(
+      '/uploads/'.length,
+    );
+    expect(name).toMatch(/\.gif$/);
+    const head = await client().send(new HeadObjectCommand({ Bucket: s3.bucket, Key: name }));
+    expect(head.ContentType).toBe('image/gif');
+    expect((await booted.app.request(`/uploads/${name}`)).headers.get('content-type')).toBe('image/gif');
+  });
+
   it('another instance on the same bucket (its own database and app) serves the file', async () => {
     const res = await admin.post('/api/upload', imageForm(await png('#336699'), 'b.png', 'image/png'));
     const name = new URL(((await res.json()) as { imageUrl: string }).imageUrl).pathname;
