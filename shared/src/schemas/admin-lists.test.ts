@@ -171,11 +171,7 @@ describe('GET /api/admin/products query', () => {
   });
 
   it('limit: 1 to 500, more than the articles list', () => {
-    expect(m.adminProductListQuery.parse({ limit: '1' }).limit).toBe(1);
-    expect(m.adminProductListQuery.parse({ limit: '500' }).limit).toBe(500);
-    for (const limit of ['0', '501', '2.5']) {
-      expect(m.adminProductListQuery.safeParse({ limit }).success, limit).toBe(false);
-    }
+    expectLimitUpTo500(m.adminProductListQuery);
     expect(m.adminProductListQuery.parse({ offset: '1000000' }).offset).toBe(1_000_000);
     expect(m.adminProductListQuery.safeParse({ offset: '1000001' }).success).toBe(false);
     expect(m.adminProductListQuery.safeParse({ offset: '-1' }).success).toBe(false);
@@ -210,13 +206,7 @@ describe('GET /api/admin/recipes query', () => {
     expect(m.adminRecipeListQuery.safeParse({ sort: 'updated' }).success).toBe(false);
   });
 
-  it('limit: 1 to 500', () => {
-    expect(m.adminRecipeListQuery.parse({ limit: '1' }).limit).toBe(1);
-    expect(m.adminRecipeListQuery.parse({ limit: '500' }).limit).toBe(500);
-    for (const limit of ['0', '501', '1.5']) {
-      expect(m.adminRecipeListQuery.safeParse({ limit }).success, limit).toBe(false);
-    }
-  });
+  it('limit: 1 to 500', () => expectLimitUpTo500(m.adminRecipeListQuery));
 });
 
 describe('the Articles filter a bulk action is sent with', () => {
@@ -312,3 +302,13 @@ describe('POST /api/admin/content/bulk', () => {
     expect(m.articleBulkInput.safeParse({ action: 'delete', ids: [1], filter: {} }).success).toBe(false);
   });
 });
+
+/** The product and recipe lists take 1 to 500 rows a page, whole numbers only. */
+function expectLimitUpTo500(schema: {
+  parse(v: unknown): { limit: number };
+  safeParse(v: unknown): { success: boolean };
+}) {
+  expect(schema.parse({ limit: '1' }).limit).toBe(1);
+  expect(schema.parse({ limit: '500' }).limit).toBe(500);
+  for (const limit of ['0', '501', '2.5']) expect(schema.safeParse({ limit }).success, limit).toBe(false);
+}
