@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useRoutes } from 'react-router-dom';
+import { type RouteMatch, renderMatches, useRoutes } from 'react-router-dom';
 import { ToastProvider } from './components/toast/toast';
 import type { Fetcher } from './lib/api';
 import { FetcherContext } from './lib/fetcher-context';
@@ -15,18 +15,21 @@ export interface AppProps {
   fetcher: Fetcher;
   site: SiteInfo;
   head?: HeadCollector;
+  /**
+   * The server's one `matchRoutes` for this URL, rendered as they are instead of matched again: each match
+   * flattens the route table and compiles its patterns anew, about a tenth of a server render's CPU.
+   */
+  matches?: RouteMatch[];
 }
 
 /** The whole site, without a router (the server and the browser each bring theirs). */
-export function App({ queryClient, fetcher, site, head }: AppProps) {
+export function App({ queryClient, fetcher, site, head, matches }: AppProps) {
   return (
     <SiteContext.Provider value={site}>
       <HeadContext.Provider value={head ?? null}>
         <FetcherContext.Provider value={fetcher}>
           <QueryClientProvider client={queryClient}>
-            <ToastProvider>
-              <AppRoutes />
-            </ToastProvider>
+            <ToastProvider>{matches ? renderMatches(matches) : <AppRoutes />}</ToastProvider>
           </QueryClientProvider>
         </FetcherContext.Provider>
       </HeadContext.Provider>

@@ -29,9 +29,9 @@ export async function render(req: RenderRequest) {
   const fetcher: Fetcher = (path) => req.fetchApi(path);
   const queryClient = createQueryClient(fetcher);
   const url = new URL(req.url, 'http://local');
-  const matches = matchRoutes(routes, url.pathname) ?? [];
+  const matches = matchRoutes(routes, url.pathname) ?? undefined;
 
-  const prefetches = matches.flatMap((m) => {
+  const prefetches = (matches ?? []).flatMap((m) => {
     const handle = m.route.handle as RouteHandle | undefined;
     return handle?.prefetch?.({ params: m.params, search: url.searchParams }) ?? [];
   });
@@ -46,7 +46,7 @@ export async function render(req: RenderRequest) {
     ...prefetches.map((q) => queryClient.prefetchQuery(q)),
   ]);
   // Second pass: queries that depend on the first ones' data (an article's related articles).
-  const dependent = matches.flatMap((m) => {
+  const dependent = (matches ?? []).flatMap((m) => {
     const handle = m.route.handle as RouteHandle | undefined;
     return (
       handle?.prefetchAfter?.({
@@ -62,7 +62,7 @@ export async function render(req: RenderRequest) {
   const head: HeadCollector = { props: null, status: 200 };
   const html = renderToString(
     <StaticRouter location={req.url}>
-      <App queryClient={queryClient} fetcher={fetcher} site={site} head={head} />
+      <App queryClient={queryClient} fetcher={fetcher} site={site} head={head} matches={matches} />
     </StaticRouter>,
   );
   const state = JSON.stringify({

@@ -1,0 +1,92 @@
+import { hydrate } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { App } from './App';
+import { render } from './entry-server';
+import { createQueryClient } from './lib/query-client';
+import { tableFetcher } from './test/render';
+
+const site = { siteUrl: 'http://localhost:3000', brand: 'Bloom & Balance' };
+const article = {
+  id: 7,
+  slug: 'café-mornings',
+  title: 'Café mornings',
+  excerpt: 'Slow starts.',
+  description: '',
+  category: 'wellness',
+  tags: ['calm'],
+  imageUrl: null,
+  author: 'Ana',
+  readTime: 3,
+  isExternal: false,
+  url: null,
+  source: null,
+  publishedAt: '2026-11-01T08:00:00.000Z',
+  createdAt: '2026-11-01T08:00:00.000Z',
+  updatedAt: '2026-11-01T08:00:00.000Z',
+  content: 'Body',
+  contentHtml: '<p>Body of the café article</p>',
+};
+const fetcher = tableFetcher({
+  '/api/content/caf%C3%A9-mornings': article,
+  '/api/content/7': article,
+  '/api/content': [article, { ...article, id: 8, slug: 'tea', title: 'Tea at four' }],
+  '/api/content/counts': { all: 2, wellness: 2 },
+  '/api/content/featured': [article],
+  '/api/challenges': [],
+  '/api/products': [
+    {
+      id: 3,
+      name: 'Yoga mat',
+      price: 20,
+      categoryId: 3,
+      imageUrl: null,
+      rating: 4,
+      affiliateUrl: 'https://example.com',
+    },
+  ],
+  '/api/product-categories': [{ id: 3, name: 'Yoga', slug: 'yoga' }],
+});
+
+/** The page as the router renders it when it matches the URL itself (the browser's way, `useRoutes`). */
+function routerRender(url: string, stateScript: string) {
+  const state = JSON.parse(stateScript.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''));
+  const queryClient = createQueryClient(fetcher);
+  hydrate(queryClient, state.query);
+  return renderToString(
+    <StaticRouter location={url}>
+      <App queryClient={queryClient} fetcher={fetcher} site={site} head={{ props: null, status: 200 }} />
+    </StaticRouter>,
+  );
+}
+
+describe('server render', () => {
+  // The server matches the URL once and renders those matches; the browser hydrates what `useRoutes`
+  // renders. Any difference between the two would be a hydration mismatch on that page.
+  it.each([
+    '/',
+    '/wellness',
+    '/news/wellness?q=tea',
+    '/content/caf%C3%A9-mornings',
+    '/article/7',
+    '/shop',
+    '/shop/3',
+    '/contact',
+    '/no/such/page',
+  ])('%s renders exactly what the router renders by itself', async (url) => {
+    const result = await render({ url, fetchApi: fetcher, ...site });
+    expect(result.html.length).toBeGreaterThan(200);
+    expect(result.html).toBe(routerRender(url, result.stateScript));
+  });
+
+  it('renders the matched page inside the layout, with its data and status', async () => {
+    const found = await render({ url: '/content/caf%C3%A9-mornings', fetchApi: fetcher, ...site });
+    expect(found.status).toBe(200);
+    expect(found.html).toContain('Body of the café article');
+    expect(found.html).toContain('Tea at four'); // related articles, fetched after the article
+    expect(found.html).toContain('<footer');
+    const missing = await render({ url: '/no/such/page', fetchApi: fetcher, ...site });
+    expect(missing.status).toBe(404);
+  });
+});
