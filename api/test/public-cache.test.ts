@@ -192,6 +192,32 @@ describe.each(dbTargets)('refreshing an expired public read on %s', (kind) => {
     expect(await titles(await booted.app.request('/api/content?limit=5'))).toEqual(['new', 'old']);
   });
 
+  it('an expired page: one reader renders it again, readers arriving meanwhile get the previous page at once', async () => {
+    const clock = frozenClock();
+    const page = async () => {
+      const res = await booted.app.request('/news?page-refresh=1');
+      expect(res.status).toBe(200);
+      return (await res.text()).includes('page-refresh-new');
+    };
+    expect(await page()).toBe(false); // rendered and cached
+    await booted.deps.db.insert(s.articles).values(article('page-refresh-new'));
+    clock.at(1400); // past the TTL, within the grace
+    const readers = await Promise.all([page(), page(), page()]);
+    expect(readers.sort()).toEqual([false, false, true]);
+    expect(await page()).toBe(true); // the new render is the cached page now
+    clock.at(4000); // far past TTL + grace: nothing old is left to serve
+    // Dated a minute back: the frozen clock runs ahead of the database's now(), which decides what is public.
+    await booted.deps.db
+      .insert(s.articles)
+      .values({ ...article('page-refresh-newer'), publishedAt: new Date(Date.now() - 60_000) });
+    const later = await Promise.all(
+      Array.from({ length: 3 }, async () =>
+        (await (await booted.app.request('/news?page-refresh=1')).text()).includes('page-refresh-newer'),
+      ),
+    );
+    expect(later).toEqual([true, true, true]);
+  });
+
   it('nothing older than one TTL past expiry is ever served', async () => {
     const clock = frozenClock();
     await booted.app.request('/api/content?limit=6'); // cached

@@ -120,6 +120,14 @@ export function singleFlight(
   return mine;
 }
 
+/**
+ * While one request refreshes an expired entry, the previous copy for everyone else (at most `grace`
+ * ms past its TTL), so no reader waits on another's query or render; undefined when nothing refreshes.
+ */
+export function staleWhileRefreshing(deps: AppDeps, key: string, grace: number): Cached | undefined {
+  return flights.get(deps)?.has(key) ? getStale(deps, key, grace) : undefined;
+}
+
 /** Forget every cached public read of this instance. */
 export function clearPublicCache(deps: AppDeps) {
   stores.get(deps)?.clear();
@@ -168,7 +176,8 @@ export function publicCache(maxAgeSeconds = 0): MiddlewareHandler<AppEnv> {
       const refreshing = ttl > 0 ? flights.get(deps)?.get(key) : undefined;
       const fresh = ttl > 0 ? getCached(deps, key) : undefined;
       const served =
-        fresh ?? (refreshing && (getStale(deps, key, ttl) ?? (await refreshing.catch(() => null))));
+        fresh ??
+        (refreshing && (staleWhileRefreshing(deps, key, ttl) ?? (await refreshing.catch(() => null))));
       if (ttl > 0) countLookup(deps, fresh ? 'hit' : served ? 'stale' : 'miss');
       if (served) {
         c.res = cachedResponse(served, c.req.header('accept-encoding'));

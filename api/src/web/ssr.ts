@@ -10,6 +10,7 @@ import {
   pageCacheKey,
   putCached,
   singleFlight,
+  staleWhileRefreshing,
 } from '../lib/cache';
 import { cachedResponse } from '../lib/cached-response';
 import { PRIVATE_NO_STORE, publicCacheControl } from '../lib/cdn';
@@ -142,8 +143,12 @@ export function ssrHandler(reads: Hono<AppEnv>): Handler<AppEnv> {
         body,
       };
     };
-    let entry: CachedEntry | undefined = cacheable ? getCached(c.var.deps, cacheKey) : undefined;
-    if (cacheable) countLookup(c.var.deps, entry ? 'hit' : 'miss');
+    const fresh = cacheable ? getCached(c.var.deps, cacheKey) : undefined;
+    // An expired page being rendered again: the others get the previous copy at once, as API reads do.
+    const stale =
+      cacheable && !fresh ? staleWhileRefreshing(c.var.deps, cacheKey, env.PUBLIC_CACHE_MS) : undefined;
+    let entry: CachedEntry | undefined = fresh ?? stale;
+    if (cacheable) countLookup(c.var.deps, fresh ? 'hit' : stale ? 'stale' : 'miss');
     if (!entry) {
       // Concurrent anonymous requests for one page share a single render.
       entry = cacheable
