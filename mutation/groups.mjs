@@ -58,6 +58,7 @@ export const groups = {
       'api/src/lib/cache-sync.ts',
       'api/src/lib/cdn.ts',
       'api/src/lib/surrogate-keys.ts',
+      'api/src/lib/write-clears.ts',
       'api/src/lib/accept-encoding.ts',
     ],
     root: 'api',
@@ -68,6 +69,7 @@ export const groups = {
       'test/cache-sync.test.ts',
       'test/cache-memory.test.ts',
       'test/compression.test.ts',
+      'test/write-declarations.test.ts',
     ],
   },
   'lib-fetch-storage': {

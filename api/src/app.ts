@@ -5,10 +5,10 @@ import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
 import { publicCacheFastPath } from './lib/cache-fast-path';
-import { invalidateOnWrite } from './lib/cache-sync';
 import { PRIVATE_NO_STORE } from './lib/cdn';
 import { clientIp } from './lib/client-ip';
 import { errorResponse } from './lib/error-response';
+import { clearsNothing } from './lib/write-clears';
 import { metricsHandler } from './observe/metrics-route';
 import { observeRequests } from './observe/request';
 import { apiRoutes } from './routes';
@@ -61,7 +61,9 @@ export function createApp(deps: AppDeps) {
   app.route('/', goRoutes);
   app.route('/', seoRoutes);
   // A sign-in form posted before its script ran: never keep the password; show the form again.
-  app.post('/sign-in', (c) => c.redirect(new URL(c.req.url).pathname + new URL(c.req.url).search, 303));
+  app.post('/sign-in', clearsNothing('answers with a redirect only'), (c) =>
+    c.redirect(new URL(c.req.url).pathname + new URL(c.req.url).search, 303),
+  );
   app.get('*', ssrHandler(internalReads(deps)));
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
@@ -109,14 +111,19 @@ function mountApi(app: Hono<AppEnv>, deps: AppDeps) {
   });
 
   app.use('/api/auth/*', refuseControlCharsInAuthBody);
-  app.on(['GET', 'POST'], '/api/auth/*', async (c, next) => {
-    // Our own /api/auth/user and /api/auth/admin-status come first.
-    if (c.req.path === '/api/auth/user' || c.req.path === '/api/auth/admin-status') return next();
-    return deps.auth.handler(c.req.raw);
-  });
+  app.on(
+    ['GET', 'POST'],
+    '/api/auth/*',
+    clearsNothing('accounts and sessions show on no public page'),
+    async (c, next) => {
+      // Our own /api/auth/user and /api/auth/admin-status come first.
+      if (c.req.path === '/api/auth/user' || c.req.path === '/api/auth/admin-status') return next();
+      return deps.auth.handler(c.req.raw);
+    },
+  );
 
-  // A successful write clears the cached reads showing what it changed, on every instance and the CDN.
-  app.use('/api/*', invalidateOnWrite);
+  // A successful write clears the cached reads showing what it changed, on every instance and the CDN:
+  // each write route declares which (lib/write-clears.ts).
   const routed = app.route('/api', apiRoutes);
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   return routed;

@@ -36,5 +36,7 @@ export type AppEnv = {
     deps: AppDeps;
     /** undefined = not looked up yet; null = anonymous. Use currentUser(c). */
     user: SessionUser | null | undefined;
+    /** Surrogate keys a write's handler adds to its route's declaration (lib/write-clears.ts: alsoClears). */
+    alsoClears?: string[];
   };
 };

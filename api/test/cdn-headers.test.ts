@@ -297,7 +297,7 @@ describe('CDN purge hook (CDN_PURGE_URL)', () => {
     }
   });
 
-  it('what an admin write purges: a story approval the article lists, an unknown admin resource everything', async () => {
+  it('what an admin write purges: a story approval and an RSS source nothing, a product category the shop lists', async () => {
     const receiver = await purgeReceiver();
     pointAt(receiver.url);
     try {
@@ -315,17 +315,18 @@ describe('CDN purge hook (CDN_PURGE_URL)', () => {
       expect(submitted.status).toBe(201);
       expect(receiver.calls).toHaveLength(0); // a reader's submission changes no public page
       const [story] = await booted.deps.db.select().from(s.storySubmissions).limit(1);
+      // Approval makes a draft, which no public page shows.
       expect((await admin.post(`/api/admin/stories/${story!.id}/approve`)).status).toBe(201);
-      await until(() => receiver.calls.length === 1);
-      expect(receiver.calls[0]!.keys).toEqual(['list:articles']);
       const source = await admin.post('/api/admin/rss/sources', {
         name: 'Loopback',
         url: 'http://127.0.0.1:9/feed.xml',
         category: 'sports',
       });
       expect(source.status).toBe(201);
-      await until(() => receiver.calls.length === 2);
-      expect(receiver.calls[1]!.keys).toEqual(['*']);
+      const category = await admin.post('/api/product-categories', { name: 'Purged shelf' });
+      expect(category.status).toBe(201);
+      await until(() => receiver.calls.length === 1);
+      expect(receiver.calls[0]!.keys.sort()).toEqual(['list:product-categories', 'list:products']);
     } finally {
       await receiver.close();
     }

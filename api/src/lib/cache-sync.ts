@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppDeps } from '../context';
 import type { DatabaseHandle } from '../db/client';
 import { clearCachedKeys, clearPublicCache } from './cache';
 import { purgeCdn } from './cdn';
-import { ALL, keysForWrite } from './surrogate-keys';
+import { ALL } from './surrogate-keys';
 
 /** The PostgreSQL NOTIFY channel every instance of one database listens on. */
 export const CACHE_CHANNEL = 'public_cache';
@@ -22,14 +21,6 @@ export function invalidate(deps: AppDeps, keys: readonly string[]) {
   deps.cacheBus?.publish(sent);
   purgeCdn(deps, sent);
 }
-
-/** Every successful write through the API clears what it changed (lib/surrogate-keys.ts: keysForWrite). */
-export const invalidateOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return;
-  if (c.res.status >= 400) return;
-  invalidate(c.var.deps, keysForWrite(c.req.path));
-};
 
 /**
  * Join this instance to the others on the same database: publish our writes' keys, and clear what

@@ -4,15 +4,16 @@ import type { Context } from 'hono';
  * Surrogate keys name what a cached answer shows and what a write changed, in one vocabulary:
  * `article:ID`, `product:ID`, `recipe:ID` and `list:articles|products|recipes|product-categories|challenges`.
  * The per-instance caches (lib/cache.ts) and a CDN (Surrogate-Key / Cache-Tag) both clear by them.
+ * Reads are named here by path; writes declare what they clear where they are defined (lib/write-clears.ts).
  */
 export const ALL = '*';
 
 /** Resource roots of the API: their lists and items. */
-const RESOURCES: Record<string, { list: string; item?: string; also?: string[] }> = {
+const RESOURCES: Record<string, { list: string; item?: string }> = {
   content: { list: 'list:articles', item: 'article' },
   products: { list: 'list:products', item: 'product' },
   recipes: { list: 'list:recipes', item: 'recipe' },
-  'product-categories': { list: 'list:product-categories', also: ['list:products'] },
+  'product-categories': { list: 'list:product-categories' },
   challenges: { list: 'list:challenges', item: 'challenge' },
 };
 
@@ -29,28 +30,6 @@ export function keysForRead(path: string): string[] {
   if (!rest || LIST_READS.has(rest)) return [resource.list];
   // One item (/api/challenges/3); one read by slug names its id itself (addKeys), not the list.
   return resource.item && /^\d+$/.test(rest) ? [`${resource.item}:${rest}`] : [];
-}
-
-/** Writes that change nothing a public page shows: no cache is cleared for them. */
-const PRIVATE_WRITES = [
-  /^\/api\/contact$/,
-  /^\/api\/stories$/,
-  /^\/api\/upload$/,
-  /^\/api\/admin\/(analyze|ai\/|users\/|contact-messages\/)/,
-];
-
-/** Keys a successful write through the API changed; [ALL] when it is not known more precisely. */
-export function keysForWrite(path: string): string[] {
-  if (PRIVATE_WRITES.some((re) => re.test(path))) return [];
-  // An approved story becomes a community draft article; the RSS run clears its own keys when it ends.
-  if (path.startsWith('/api/admin/stories/')) return ['list:articles'];
-  if (path === '/api/admin/rss/process') return [];
-  const [, api, root, id] = path.split('/', 5);
-  const resource = api === 'api' && root ? RESOURCES[root] : undefined;
-  if (!resource) return [ALL];
-  const keys = [resource.list, ...(resource.also ?? [])];
-  if (resource.item && id && /^\d+$/.test(id)) keys.push(`${resource.item}:${id}`);
-  return keys;
 }
 
 /** A handler adds the keys only it knows (an article read by slug names its id). */

@@ -6,11 +6,13 @@ import { ApiError } from '../lib/errors';
 import { idempotencyKey, onceFor } from '../lib/idempotency';
 import { overRateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
+import { clearsNothing } from '../lib/write-clears';
 
 /** Per client: at most this many messages in one window (a person rarely sends more; a bot always does). */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
 export const contactRoutes = new Hono<AppEnv>().post(
   '/contact',
+  clearsNothing('a message is shown to admins only'),
   validate('json', contactInput),
   async (c) => {
     const { website: _honeypot, ...fields } = c.req.valid('json');

@@ -4,6 +4,7 @@ import type { AppEnv } from '../context';
 import { overRateLimit } from '../lib/rate-limit';
 import { CSP_REPORT_PATH } from '../security/csp';
 import { CSP_REPORT_TYPES, parseCspReports } from '../security/csp-report';
+import { clearsNothing } from '../lib/write-clears';
 
 /** Per client: plenty for a page that breaks, useless for filling the logs. */
 export const CSP_REPORT_RATE_LIMIT = { prefix: 'csp:', max: 30, windowMs: 60 * 1000 } as const;
@@ -16,6 +17,7 @@ export const CSP_REPORT_MAX_BYTES = 16 * 1024;
  */
 export const cspReportRoutes = new Hono<AppEnv>().post(
   CSP_REPORT_PATH.replace(/^\/api/, ''),
+  clearsNothing('a browser reports a blocked resource: logged, shown nowhere'),
   bodyLimit({
     maxSize: CSP_REPORT_MAX_BYTES,
     onError: (c) => c.json({ message: 'CSP report too large' }, 413),

@@ -7,6 +7,7 @@ import { recordRead } from '../insights/record';
 import { ApiError } from '../lib/errors';
 import { claimOnce, overRateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
+import { clearsNothing } from '../lib/write-clears';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -23,6 +24,7 @@ function isPrefetch(headers: Headers): boolean {
  */
 export const readBeaconRoutes = new Hono<AppEnv>().post(
   '/insights/read',
+  clearsNothing('a reading count is shown to admins only'),
   validate('json', readBeacon),
   async (c) => {
     const ignored = (reason: string) => c.json({ counted: false, reason });

@@ -6,6 +6,7 @@ import { clientIp } from '../lib/client-ip';
 import { ApiError } from '../lib/errors';
 import { idempotencyKey, onceFor } from '../lib/idempotency';
 import { validate } from '../lib/validate';
+import { clearsNothing } from '../lib/write-clears';
 
 const WINDOW_MS = 60 * 60 * 1000;
 const MAX_PER_WINDOW = 5;
@@ -31,19 +32,24 @@ function allow(deps: AppDeps, ip: string, now = Date.now()): boolean {
   return true;
 }
 
-export const storyRoutes = new Hono<AppEnv>().post('/stories', validate('json', storyInput), async (c) => {
-  const { deps } = c.var;
-  const { name, email, title, story } = c.req.valid('json');
-  // A retried submission (same Idempotency-Key) gets the first answer and stores nothing.
-  return onceFor(c, 'stories', idempotencyKey(c), {
-    check: async () => {
-      if (!allow(deps, clientIp(c, deps.env.TRUST_PROXY))) {
-        throw new ApiError(429, 'Too many stories from your connection. Please try again in an hour.');
-      }
-    },
-    write: async (tx) => {
-      await tx.insert(storySubmissions).values({ name, email, title, story });
-      return { status: 201, body: { message: 'Thank you! Your story has been sent to our editors.' } };
-    },
-  });
-});
+export const storyRoutes = new Hono<AppEnv>().post(
+  '/stories',
+  clearsNothing('a submitted story is shown to admins only'),
+  validate('json', storyInput),
+  async (c) => {
+    const { deps } = c.var;
+    const { name, email, title, story } = c.req.valid('json');
+    // A retried submission (same Idempotency-Key) gets the first answer and stores nothing.
+    return onceFor(c, 'stories', idempotencyKey(c), {
+      check: async () => {
+        if (!allow(deps, clientIp(c, deps.env.TRUST_PROXY))) {
+          throw new ApiError(429, 'Too many stories from your connection. Please try again in an hour.');
+        }
+      },
+      write: async (tx) => {
+        await tx.insert(storySubmissions).values({ name, email, title, story });
+        return { status: 201, body: { message: 'Thank you! Your story has been sent to our editors.' } };
+      },
+    });
+  },
+);

@@ -6,21 +6,28 @@ import { ApiError } from '../lib/errors';
 import { storeUpload } from '../lib/storage';
 import { checkImage, reencodeImage } from '../uploads/image-check';
 import { fileField, imageBodyLimit, readMultipart } from '../uploads/multipart';
+import { clearsNothing } from '../lib/write-clears';
 
 /**
  * POST /api/upload (spec §7): admin only, checked before the body is read; the type comes from the
  * bytes; the stored file is a fresh re-encode under a random name, so nothing the sender chose survives.
  */
-export const uploadRoutes = new Hono<AppEnv>().post('/upload', requireAdmin, imageBodyLimit, async (c) => {
-  const form = await readMultipart(c.req.raw);
-  const bytes = await fileField(form, 'image', 'Choose an image to upload (form field "image").');
-  const image = await checkImage(bytes);
-  // A file whose header is fine but whose pixel data is damaged only fails here: bad input, not a 500.
-  const out = await reencodeImage(image).catch(() => {
-    throw new ApiError(415, 'The image could not be read. It may be damaged.');
-  });
-  const name = `${randomUUID()}.${out.ext}`;
-  const { storage, env } = c.var.deps;
-  await storeUpload(c.var.deps, name, out.data, out.mime);
-  return c.json({ imageUrl: `${env.SITE_URL}${storage.publicPath(name)}` }, 201);
-});
+export const uploadRoutes = new Hono<AppEnv>().post(
+  '/upload',
+  requireAdmin,
+  clearsNothing('a new file: no page shows it until an item names it'),
+  imageBodyLimit,
+  async (c) => {
+    const form = await readMultipart(c.req.raw);
+    const bytes = await fileField(form, 'image', 'Choose an image to upload (form field "image").');
+    const image = await checkImage(bytes);
+    // A file whose header is fine but whose pixel data is damaged only fails here: bad input, not a 500.
+    const out = await reencodeImage(image).catch(() => {
+      throw new ApiError(415, 'The image could not be read. It may be damaged.');
+    });
+    const name = `${randomUUID()}.${out.ext}`;
+    const { storage, env } = c.var.deps;
+    await storeUpload(c.var.deps, name, out.data, out.mime);
+    return c.json({ imageUrl: `${env.SITE_URL}${storage.publicPath(name)}` }, 201);
+  },
+);

@@ -26,6 +26,7 @@ import { storeUpload } from '../../lib/storage';
 import { validate } from '../../lib/validate';
 import { checkImage, reencodeImage } from '../../uploads/image-check';
 import { fileField, imageBodyLimit, readMultipart } from '../../uploads/multipart';
+import { clearsNothing } from '../../lib/write-clears';
 
 /** 503 before any body is read when no key is set (issue 7). */
 const requireAi: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -69,109 +70,130 @@ export const adminAiRoutes = new Hono<AppEnv>()
       outputFormat: 'JSON',
     } satisfies AiStatus);
   })
-  .post('/admin/analyze-product-image', requireAdmin, requireAi, imageBodyLimit, async (c) => {
-    const { db, storage } = c.var.deps;
-    const form = await readMultipart(c.req.raw);
-    const fields = analyzeImageFields.safeParse({
-      category: form.get('category') ?? undefined,
-      priceRange: form.get('priceRange') ?? undefined,
-    });
-    if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? 'Invalid input');
-    const image = await checkImage(await fileField(form, 'image', 'Please select an image file'));
+  .post(
+    '/admin/analyze-product-image',
+    requireAdmin,
+    clearsNothing('returns a draft; saving it is another write'),
+    requireAi,
+    imageBodyLimit,
+    async (c) => {
+      const { db, storage } = c.var.deps;
+      const form = await readMultipart(c.req.raw);
+      const fields = analyzeImageFields.safeParse({
+        category: form.get('category') ?? undefined,
+        priceRange: form.get('priceRange') ?? undefined,
+      });
+      if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? 'Invalid input');
+      const image = await checkImage(await fileField(form, 'image', 'Please select an image file'));
 
-    const seen = await completeStructured(c.var.deps, {
-      name: 'product_image_review',
-      schema: aiImageReviewAnswer,
-      messages: imageReviewMessages({ ...fields.data, dataUrl: await imageDataUrl(image) }),
-      capMs: c.var.deps.env.AI_IMAGE_REVIEW_CAP_MS ?? AI_IMAGE_REVIEW_CAP_MS,
-    });
-    // The model may not know the product: say so (422) rather than save a review of a guess.
-    if (!seen.identified) {
-      const why = seen.notIdentifiedReason.trim();
-      throw new ApiError(
-        422,
-        `The AI could not identify the product in this photo${why ? `: ${why.replace(/[.!]?$/, '.')}` : '.'} Nothing was saved. Try a clearer photo that shows the brand or label.`,
-      );
-    }
-    const checked = aiReviewAnswer.safeParse(seen);
-    if (!checked.success) {
-      const first = checked.error.issues[0];
-      throw mapAiError(
-        new AiAnswerError(`${first?.path.join('.') || 'answer'}: ${first?.message ?? 'invalid'}`),
-      );
-    }
-    const answer = checked.data;
-    const rating = roundRating(answer.rating);
-    const content = reviewBody(answer);
+      const seen = await completeStructured(c.var.deps, {
+        name: 'product_image_review',
+        schema: aiImageReviewAnswer,
+        messages: imageReviewMessages({ ...fields.data, dataUrl: await imageDataUrl(image) }),
+        capMs: c.var.deps.env.AI_IMAGE_REVIEW_CAP_MS ?? AI_IMAGE_REVIEW_CAP_MS,
+      });
+      // The model may not know the product: say so (422) rather than save a review of a guess.
+      if (!seen.identified) {
+        const why = seen.notIdentifiedReason.trim();
+        throw new ApiError(
+          422,
+          `The AI could not identify the product in this photo${why ? `: ${why.replace(/[.!]?$/, '.')}` : '.'} Nothing was saved. Try a clearer photo that shows the brand or label.`,
+        );
+      }
+      const checked = aiReviewAnswer.safeParse(seen);
+      if (!checked.success) {
+        const first = checked.error.issues[0];
+        throw mapAiError(
+          new AiAnswerError(`${first?.path.join('.') || 'answer'}: ${first?.message ?? 'invalid'}`),
+        );
+      }
+      const answer = checked.data;
+      const rating = roundRating(answer.rating);
+      const content = reviewBody(answer);
 
-    // The photo becomes the article's image (re-encoded like any upload).
-    const file = await reencodeImage(image);
-    const name = `ai-${randomUUID()}.${file.ext}`;
-    await storeUpload(c.var.deps, name, file.data, file.mime);
-    let article: Awaited<ReturnType<typeof createDraft>>;
-    try {
-      article = await createDraft(db, {
+      // The photo becomes the article's image (re-encoded like any upload).
+      const file = await reencodeImage(image);
+      const name = `ai-${randomUUID()}.${file.ext}`;
+      await storeUpload(c.var.deps, name, file.data, file.mime);
+      let article: Awaited<ReturnType<typeof createDraft>>;
+      try {
+        article = await createDraft(db, {
+          title: answer.title,
+          excerpt: answer.excerpt,
+          content,
+          category: 'style',
+          tags: ['product review', fields.data.category],
+          author: authorName(await currentUser(c)),
+          imageUrl: storage.publicPath(name),
+          suggestedRating: rating,
+        });
+      } catch (err) {
+        await storage.delete(name).catch(() => undefined);
+        throw err;
+      }
+      return c.json({ ...answer, rating, content, article } satisfies AiReviewResult, 201);
+    },
+  )
+  .post(
+    '/admin/ai/review',
+    requireAdmin,
+    clearsNothing('returns a draft text'),
+    requireAi,
+    validate('json', aiReviewInput),
+    async (c) => {
+      const { db } = c.var.deps;
+      const input = c.req.valid('json');
+      const answer = await completeStructured(c.var.deps, {
+        name: 'product_review',
+        schema: aiReviewAnswer,
+        messages: reviewMessages(input),
+      });
+      const rating = roundRating(answer.rating);
+      const content = reviewBody(answer);
+      const article = await createDraft(db, {
         title: answer.title,
         excerpt: answer.excerpt,
         content,
-        category: 'style',
-        tags: ['product review', fields.data.category],
+        category: ARTICLE_CATEGORY_FOR[input.category],
+        tags: ['product review', input.category],
         author: authorName(await currentUser(c)),
-        imageUrl: storage.publicPath(name),
         suggestedRating: rating,
       });
-    } catch (err) {
-      await storage.delete(name).catch(() => undefined);
-      throw err;
-    }
-    return c.json({ ...answer, rating, content, article } satisfies AiReviewResult, 201);
-  })
-  .post('/admin/ai/review', requireAdmin, requireAi, validate('json', aiReviewInput), async (c) => {
-    const { db } = c.var.deps;
-    const input = c.req.valid('json');
-    const answer = await completeStructured(c.var.deps, {
-      name: 'product_review',
-      schema: aiReviewAnswer,
-      messages: reviewMessages(input),
-    });
-    const rating = roundRating(answer.rating);
-    const content = reviewBody(answer);
-    const article = await createDraft(db, {
-      title: answer.title,
-      excerpt: answer.excerpt,
-      content,
-      category: ARTICLE_CATEGORY_FOR[input.category],
-      tags: ['product review', input.category],
-      author: authorName(await currentUser(c)),
-      suggestedRating: rating,
-    });
-    return c.json({ ...answer, rating, content, article } satisfies AiReviewResult, 201);
-  })
-  .post('/admin/ai/comparison', requireAdmin, requireAi, validate('json', aiComparisonInput), async (c) => {
-    const { db } = c.var.deps;
-    const input = c.req.valid('json');
-    const answer = await completeStructured(c.var.deps, {
-      name: 'product_comparison',
-      schema: aiComparisonAnswer,
-      messages: comparisonMessages(input),
-    });
-    const content = [
-      cleanArticleHtml(answer.introduction),
-      '<h2>At a glance</h2>',
-      comparisonTableHtml(answer.table),
-      '<h2>Our verdict</h2>',
-      cleanArticleHtml(answer.verdict),
-    ].join('\n');
-    const article = await createDraft(db, {
-      title: answer.title,
-      excerpt: answer.excerpt,
-      content,
-      category: ARTICLE_CATEGORY_FOR[input.category],
-      tags: ['comparison', input.category],
-      author: authorName(await currentUser(c)),
-    });
-    return c.json(
-      { title: answer.title, excerpt: answer.excerpt, content, article } satisfies AiComparisonResult,
-      201,
-    );
-  });
+      return c.json({ ...answer, rating, content, article } satisfies AiReviewResult, 201);
+    },
+  )
+  .post(
+    '/admin/ai/comparison',
+    requireAdmin,
+    clearsNothing('returns a draft text'),
+    requireAi,
+    validate('json', aiComparisonInput),
+    async (c) => {
+      const { db } = c.var.deps;
+      const input = c.req.valid('json');
+      const answer = await completeStructured(c.var.deps, {
+        name: 'product_comparison',
+        schema: aiComparisonAnswer,
+        messages: comparisonMessages(input),
+      });
+      const content = [
+        cleanArticleHtml(answer.introduction),
+        '<h2>At a glance</h2>',
+        comparisonTableHtml(answer.table),
+        '<h2>Our verdict</h2>',
+        cleanArticleHtml(answer.verdict),
+      ].join('\n');
+      const article = await createDraft(db, {
+        title: answer.title,
+        excerpt: answer.excerpt,
+        content,
+        category: ARTICLE_CATEGORY_FOR[input.category],
+        tags: ['comparison', input.category],
+        author: authorName(await currentUser(c)),
+      });
+      return c.json(
+        { title: answer.title, excerpt: answer.excerpt, content, article } satisfies AiComparisonResult,
+        201,
+      );
+    },
+  );

@@ -7,6 +7,7 @@ import { linkHealthReport, startLinkCheck } from '../../insights/link-health/run
 import { clicksReport, readsReport } from '../../insights/reports';
 import { ApiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
+import { clearsNothing } from '../../lib/write-clears';
 
 /** The insights panels of the Products and Articles tabs (docs/insights.md). */
 export const adminInsightsRoutes = new Hono<AppEnv>()
@@ -28,9 +29,13 @@ export const adminInsightsRoutes = new Hono<AppEnv>()
   )
   .get('/admin/insights/link-health', async (c) => c.json(await linkHealthReport(c.var.deps)))
   // On demand from the Products tab; runs in the background (the panel polls the GET above).
-  .post('/admin/insights/link-health/run', async (c) => {
-    const run = await startLinkCheck(c.var.deps);
-    if (!run) throw new ApiError(409, 'A link check is already running. Try again when it has finished.');
-    run.done.catch((err: Error) => c.var.deps.logger.error({ err: err.message }, '[links] check failed'));
-    return c.json({ message: 'Link check started' }, 202);
-  });
+  .post(
+    '/admin/insights/link-health/run',
+    clearsNothing('link health is shown to admins only'),
+    async (c) => {
+      const run = await startLinkCheck(c.var.deps);
+      if (!run) throw new ApiError(409, 'A link check is already running. Try again when it has finished.');
+      run.done.catch((err: Error) => c.var.deps.logger.error({ err: err.message }, '[links] check failed'));
+      return c.json({ message: 'Link check started' }, 202);
+    },
+  );

@@ -7,6 +7,7 @@ import type { AppEnv } from '../../context';
 import { contactMessages } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
+import { clearsNothing } from '../../lib/write-clears';
 
 const listQuery = z.object({
   status: z.enum(MESSAGE_STATUSES).optional(),
@@ -40,6 +41,7 @@ export const adminMessagesRoutes = new Hono<AppEnv>()
   .patch(
     '/admin/contact-messages/:id',
     requireAdmin,
+    clearsNothing('messages are shown to admins only'),
     validate('param', idParam),
     validate('json', messageStatusInput),
     async (c) => {
@@ -52,11 +54,17 @@ export const adminMessagesRoutes = new Hono<AppEnv>()
       return c.json(row);
     },
   )
-  .delete('/admin/contact-messages/:id', requireAdmin, validate('param', idParam), async (c) => {
-    const gone = await c.var.deps.db
-      .delete(contactMessages)
-      .where(eq(contactMessages.id, c.req.valid('param').id))
-      .returning({ id: contactMessages.id });
-    if (!gone.length) throw notFound('Message not found');
-    return c.body(null, 204);
-  });
+  .delete(
+    '/admin/contact-messages/:id',
+    requireAdmin,
+    clearsNothing('messages are shown to admins only'),
+    validate('param', idParam),
+    async (c) => {
+      const gone = await c.var.deps.db
+        .delete(contactMessages)
+        .where(eq(contactMessages.id, c.req.valid('param').id))
+        .returning({ id: contactMessages.id });
+      if (!gone.length) throw notFound('Message not found');
+      return c.body(null, 204);
+    },
+  );

@@ -8,30 +8,45 @@ import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { listSources, sourceValues } from '../../rss/source-store';
 import { testFeed } from '../../rss/test-feed';
+import { clearsNothing } from '../../lib/write-clears';
+
+/** Sources are listed to admins only; articles a run imports clear their own lists (rss/run.ts). */
+const SOURCES_ARE_PRIVATE = 'RSS sources are shown to admins only';
 
 const duplicateUrl = () => conflict('A source with this URL already exists.');
 
 /** Admin → RSS Feeds → sources: list, add, edit, delete, and test a URL without saving it. */
 export const adminRssSourcesRoutes = new Hono<AppEnv>()
   .get('/admin/rss/sources', requireAdmin, async (c) => c.json(await listSources(c.var.deps)))
-  .post('/admin/rss/sources/test', requireAdmin, validate('json', rssSourceTestInput), async (c) =>
-    c.json(await testFeed(c.var.deps, c.req.valid('json').url)),
+  .post(
+    '/admin/rss/sources/test',
+    requireAdmin,
+    clearsNothing('fetches a feed, stores nothing'),
+    validate('json', rssSourceTestInput),
+    async (c) => c.json(await testFeed(c.var.deps, c.req.valid('json').url)),
   )
-  .post('/admin/rss/sources', requireAdmin, validate('json', rssSourceInput), async (c) => {
-    try {
-      const [row] = await c.var.deps.db
-        .insert(rssSources)
-        .values(sourceValues(c.req.valid('json')))
-        .returning();
-      return c.json(row, 201);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw duplicateUrl();
-      throw err;
-    }
-  })
+  .post(
+    '/admin/rss/sources',
+    requireAdmin,
+    clearsNothing(SOURCES_ARE_PRIVATE),
+    validate('json', rssSourceInput),
+    async (c) => {
+      try {
+        const [row] = await c.var.deps.db
+          .insert(rssSources)
+          .values(sourceValues(c.req.valid('json')))
+          .returning();
+        return c.json(row, 201);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicateUrl();
+        throw err;
+      }
+    },
+  )
   .put(
     '/admin/rss/sources/:id',
     requireAdmin,
+    clearsNothing(SOURCES_ARE_PRIVATE),
     validate('param', idParam),
     validate('json', rssSourceInput),
     async (c) => {
@@ -51,11 +66,17 @@ export const adminRssSourcesRoutes = new Hono<AppEnv>()
     },
   )
   // Its imported articles stay: they are the site's content now, not the source's.
-  .delete('/admin/rss/sources/:id', requireAdmin, validate('param', idParam), async (c) => {
-    const gone = await c.var.deps.db
-      .delete(rssSources)
-      .where(eq(rssSources.id, c.req.valid('param').id))
-      .returning({ id: rssSources.id });
-    if (!gone.length) throw notFound('RSS source not found');
-    return c.body(null, 204);
-  });
+  .delete(
+    '/admin/rss/sources/:id',
+    requireAdmin,
+    clearsNothing(SOURCES_ARE_PRIVATE),
+    validate('param', idParam),
+    async (c) => {
+      const gone = await c.var.deps.db
+        .delete(rssSources)
+        .where(eq(rssSources.id, c.req.valid('param').id))
+        .returning({ id: rssSources.id });
+      if (!gone.length) throw notFound('RSS source not found');
+      return c.body(null, 204);
+    },
+  );

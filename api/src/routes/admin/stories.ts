@@ -9,6 +9,9 @@ import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { uniqueSlug } from '../content/slug';
 import { bodyHtmlFields } from '../content/body-html';
+import { clearsNothing } from '../../lib/write-clears';
+
+const STORIES_ARE_PRIVATE = 'submitted stories are shown to admins only';
 
 const listQuery = z.object({
   status: z.enum(STORY_STATUSES).optional(),
@@ -58,6 +61,7 @@ export const adminStoriesRoutes = new Hono<AppEnv>()
   .patch(
     '/admin/stories/:id',
     requireAdmin,
+    clearsNothing(STORIES_ARE_PRIVATE),
     validate('param', idParam),
     validate('json', storyStatusInput),
     async (c) => {
@@ -81,56 +85,68 @@ export const adminStoriesRoutes = new Hono<AppEnv>()
    * the story approved, in one transaction, so a story never ends up approved without its draft or
    * twice drafted. The editor then polishes and publishes the draft from the Articles tab.
    */
-  .post('/admin/stories/:id/approve', requireAdmin, validate('param', idParam), async (c) => {
-    const db = c.var.deps.db;
-    const { id } = c.req.valid('param');
-    try {
-      const result = await db.transaction(async (tx) => {
-        // The row lock makes a second editor's approval wait, then see "approved" and stop.
-        const [story] = await tx
-          .select()
-          .from(storySubmissions)
-          .where(eq(storySubmissions.id, id))
-          .for('update');
-        if (!story) throw notFound('Story not found');
-        if (story.status === 'approved' && story.articleId !== null) throw alreadyApproved();
-        const [article] = await tx
-          .insert(articles)
-          .values({
-            slug: await uniqueSlug(tx, story.title),
-            title: story.title,
-            excerpt: storyExcerpt(story.story),
-            content: story.story,
-            category: 'community',
-            author: story.name,
-            tags: ['reader story'],
-            readTime: readTimeMinutes(story.story),
-            ...bodyHtmlFields(story.story),
-            status: 'draft',
-            publishedAt: null,
-            origin: 'story',
-          })
-          .returning({ id: articles.id });
-        const [updated] = await tx
-          .update(storySubmissions)
-          .set({ status: 'approved', articleId: article!.id })
-          .where(eq(storySubmissions.id, id))
-          .returning();
-        return updated!;
-      });
-      return c.json(result, 201);
-    } catch (err) {
-      // Another article took the same slug at the same instant; nothing was saved.
-      if (isUniqueViolation(err))
-        throw conflict('Another article was saved at the same moment. Please try again.');
-      throw err;
-    }
-  })
-  .delete('/admin/stories/:id', requireAdmin, validate('param', idParam), async (c) => {
-    const gone = await c.var.deps.db
-      .delete(storySubmissions)
-      .where(eq(storySubmissions.id, c.req.valid('param').id))
-      .returning({ id: storySubmissions.id });
-    if (!gone.length) throw notFound('Story not found');
-    return c.body(null, 204);
-  });
+  .post(
+    '/admin/stories/:id/approve',
+    requireAdmin,
+    clearsNothing('the story becomes a draft, which no public page shows'),
+    validate('param', idParam),
+    async (c) => {
+      const db = c.var.deps.db;
+      const { id } = c.req.valid('param');
+      try {
+        const result = await db.transaction(async (tx) => {
+          // The row lock makes a second editor's approval wait, then see "approved" and stop.
+          const [story] = await tx
+            .select()
+            .from(storySubmissions)
+            .where(eq(storySubmissions.id, id))
+            .for('update');
+          if (!story) throw notFound('Story not found');
+          if (story.status === 'approved' && story.articleId !== null) throw alreadyApproved();
+          const [article] = await tx
+            .insert(articles)
+            .values({
+              slug: await uniqueSlug(tx, story.title),
+              title: story.title,
+              excerpt: storyExcerpt(story.story),
+              content: story.story,
+              category: 'community',
+              author: story.name,
+              tags: ['reader story'],
+              readTime: readTimeMinutes(story.story),
+              ...bodyHtmlFields(story.story),
+              status: 'draft',
+              publishedAt: null,
+              origin: 'story',
+            })
+            .returning({ id: articles.id });
+          const [updated] = await tx
+            .update(storySubmissions)
+            .set({ status: 'approved', articleId: article!.id })
+            .where(eq(storySubmissions.id, id))
+            .returning();
+          return updated!;
+        });
+        return c.json(result, 201);
+      } catch (err) {
+        // Another article took the same slug at the same instant; nothing was saved.
+        if (isUniqueViolation(err))
+          throw conflict('Another article was saved at the same moment. Please try again.');
+        throw err;
+      }
+    },
+  )
+  .delete(
+    '/admin/stories/:id',
+    requireAdmin,
+    clearsNothing(STORIES_ARE_PRIVATE),
+    validate('param', idParam),
+    async (c) => {
+      const gone = await c.var.deps.db
+        .delete(storySubmissions)
+        .where(eq(storySubmissions.id, c.req.valid('param').id))
+        .returning({ id: storySubmissions.id });
+      if (!gone.length) throw notFound('Story not found');
+      return c.body(null, 204);
+    },
+  );

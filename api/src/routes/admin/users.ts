@@ -7,6 +7,7 @@ import type { AppEnv } from '../../context';
 import { user } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
+import { clearsNothing } from '../../lib/write-clears';
 
 const userIdParam = z.object({ id: z.string().min(1).max(100) });
 
@@ -29,6 +30,7 @@ export const adminUsersRoutes = new Hono<AppEnv>()
   .put(
     '/admin/users/:id/admin',
     requireAdmin,
+    clearsNothing('the admin flag shows on no public page'),
     validate('param', userIdParam),
     validate('json', adminFlagInput),
     async (c) => {

@@ -23,6 +23,10 @@ import { countMatches, runBulk } from './bulk';
 import { publishFields } from './publishing';
 import { slugTaken, uniqueSlug } from './slug';
 import { bodyHtmlFields } from './body-html';
+import { alsoClears, byId, clears } from '../../lib/write-clears';
+
+/** Every public list, count, search, feed and sitemap of articles (lib/surrogate-keys.ts). */
+const ARTICLE_LISTS = 'list:articles';
 
 const slugConflict = () => conflict('That slug is already used by another article. Choose another.');
 
@@ -64,10 +68,17 @@ export const contentAdminRoutes = new Hono<AppEnv>()
     const n = await countMatches(c.var.deps.db, c.req.valid('query'));
     return c.json({ count: Math.min(n, BULK_FILTER_MAX), capped: n > BULK_FILTER_MAX });
   })
-  .post('/admin/content/bulk', requireAdmin, validate('json', articleBulkInput), async (c) => {
-    const changed = await runBulk(c.var.deps.db, c.req.valid('json'));
-    return c.json({ changed });
-  })
+  .post(
+    '/admin/content/bulk',
+    requireAdmin,
+    clears([ARTICLE_LISTS]),
+    validate('json', articleBulkInput),
+    async (c) => {
+      const changed = await runBulk(c.var.deps.db, c.req.valid('json'));
+      alsoClears(c, ...changed.map((id) => `article:${id}`));
+      return c.json({ changed: changed.length });
+    },
+  )
   // The article exactly as the public GET /api/content/:identifier would send it, whatever its status.
   .get('/admin/content/:id/preview', requireAdmin, validate('param', idParam), async (c) => {
     const { origin: _o, ...a } = await readAdminArticle(c.var.deps.db, c.req.valid('param').id);
@@ -77,7 +88,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
   .get('/admin/content/:id', requireAdmin, validate('param', idParam), async (c) => {
     return c.json(await readAdminArticle(c.var.deps.db, c.req.valid('param').id));
   })
-  .post('/content', requireAdmin, validate('json', articleInput), async (c) => {
+  .post('/content', requireAdmin, clears([ARTICLE_LISTS]), validate('json', articleInput), async (c) => {
     const db = c.var.deps.db;
     const { updatedAt: _ignored, publishedAt: _at, ...input } = c.req.valid('json');
     if (input.slug && (await slugTaken(db, input.slug))) throw slugConflict();
@@ -104,6 +115,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
   .put(
     '/content/:id',
     requireAdmin,
+    clears(byId('article', ARTICLE_LISTS)),
     validate('param', idParam),
     validate('json', articleInput),
     async (c) => {
@@ -143,12 +155,18 @@ export const contentAdminRoutes = new Hono<AppEnv>()
       }
     },
   )
-  .delete('/content/:id', requireAdmin, validate('param', idParam), async (c) => {
-    const { id } = c.req.valid('param');
-    const gone = await c.var.deps.db
-      .delete(articles)
-      .where(eq(articles.id, id))
-      .returning({ id: articles.id });
-    if (!gone.length) throw notFound('Article not found');
-    return c.body(null, 204);
-  });
+  .delete(
+    '/content/:id',
+    requireAdmin,
+    clears(byId('article', ARTICLE_LISTS)),
+    validate('param', idParam),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const gone = await c.var.deps.db
+        .delete(articles)
+        .where(eq(articles.id, id))
+        .returning({ id: articles.id });
+      if (!gone.length) throw notFound('Article not found');
+      return c.body(null, 204);
+    },
+  );

@@ -55,7 +55,8 @@ async function matchingIds(tx: Tx, filter: Filter, expected: number): Promise<nu
  * selected ids, or every match of the list's filter. Answers how many actually changed (publishing an
  * article that is already public changes nothing).
  */
-export async function runBulk(db: Database, bulk: Bulk): Promise<number> {
+/** Runs one bulk action; answers the ids it changed (a row already in the asked-for state is not changed). */
+export async function runBulk(db: Database, bulk: Bulk): Promise<number[]> {
   const touched = { updatedAt: sql`now()` };
   return db.transaction(async (tx) => {
     const ids = inArray(
@@ -98,6 +99,6 @@ export async function runBulk(db: Database, bulk: Bulk): Promise<number> {
         rows = await tx.delete(articles).where(ids).returning({ id: articles.id });
         break;
     }
-    return rows.length;
+    return rows.map((r) => r.id);
   });
 }

@@ -6,6 +6,10 @@ import type { AppEnv } from '../../context';
 import { productCategories, products } from '../../db/schema';
 import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
+import { clears } from '../../lib/write-clears';
+
+/** The category chips and names of the shop, and the product lists that show them. */
+const CATEGORY_LISTS = ['list:product-categories', 'list:products'];
 
 const nameTaken = () => conflict('A product category with that name already exists.');
 const productCount =
@@ -27,27 +31,34 @@ export const productCategoriesAdminRoutes = new Hono<AppEnv>()
       .orderBy(asc(productCategories.name));
     return c.json(rows);
   })
-  .post('/product-categories', requireAdmin, validate('json', productCategoryInput), async (c) => {
-    const input = c.req.valid('json');
-    try {
-      const [row] = await c.var.deps.db
-        .insert(productCategories)
-        .values({ name: input.name, description: input.description || null })
-        .returning({
-          id: productCategories.id,
-          name: productCategories.name,
-          description: productCategories.description,
-        });
-      if (!row) throw new Error('insert returned no row');
-      return c.json(row, 201);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw nameTaken();
-      throw err;
-    }
-  })
+  .post(
+    '/product-categories',
+    requireAdmin,
+    clears(CATEGORY_LISTS),
+    validate('json', productCategoryInput),
+    async (c) => {
+      const input = c.req.valid('json');
+      try {
+        const [row] = await c.var.deps.db
+          .insert(productCategories)
+          .values({ name: input.name, description: input.description || null })
+          .returning({
+            id: productCategories.id,
+            name: productCategories.name,
+            description: productCategories.description,
+          });
+        if (!row) throw new Error('insert returned no row');
+        return c.json(row, 201);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw nameTaken();
+        throw err;
+      }
+    },
+  )
   .put(
     '/product-categories/:id',
     requireAdmin,
+    clears(CATEGORY_LISTS),
     validate('param', idParam),
     validate('json', productCategoryInput),
     async (c) => {
@@ -70,28 +81,34 @@ export const productCategoriesAdminRoutes = new Hono<AppEnv>()
       }
     },
   )
-  .delete('/product-categories/:id', requireAdmin, validate('param', idParam), async (c) => {
-    const { id } = c.req.valid('param');
-    const db = c.var.deps.db;
-    const [{ n } = { n: 0 }] = await db
-      .select({ n: count() })
-      .from(products)
-      .where(eq(products.categoryId, id));
-    const inUse = () =>
-      conflict(
-        `This category still has ${n || 'some'} product${n === 1 ? '' : 's'}. Move or delete them first.`,
-      );
-    if (n > 0) throw inUse();
-    try {
-      const gone = await db
-        .delete(productCategories)
-        .where(eq(productCategories.id, id))
-        .returning({ id: productCategories.id });
-      if (!gone.length) throw notFound('Product category not found');
-    } catch (err) {
-      // A product added between the count and the delete: the foreign key still refuses.
-      if (isForeignKeyViolation(err)) throw inUse();
-      throw err;
-    }
-    return c.body(null, 204);
-  });
+  .delete(
+    '/product-categories/:id',
+    requireAdmin,
+    clears(CATEGORY_LISTS),
+    validate('param', idParam),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const db = c.var.deps.db;
+      const [{ n } = { n: 0 }] = await db
+        .select({ n: count() })
+        .from(products)
+        .where(eq(products.categoryId, id));
+      const inUse = () =>
+        conflict(
+          `This category still has ${n || 'some'} product${n === 1 ? '' : 's'}. Move or delete them first.`,
+        );
+      if (n > 0) throw inUse();
+      try {
+        const gone = await db
+          .delete(productCategories)
+          .where(eq(productCategories.id, id))
+          .returning({ id: productCategories.id });
+        if (!gone.length) throw notFound('Product category not found');
+      } catch (err) {
+        // A product added between the count and the delete: the foreign key still refuses.
+        if (isForeignKeyViolation(err)) throw inUse();
+        throw err;
+      }
+      return c.body(null, 204);
+    },
+  );

@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/like';
 import { validate } from '../../lib/validate';
 import { sameVersion, staleSave } from '../../lib/version';
+import { byId, clears } from '../../lib/write-clears';
 
 type Parsed = z.output<typeof productInput>;
 const money = (n: number | null | undefined) => (n === null || n === undefined ? null : n.toFixed(2));
@@ -89,7 +90,7 @@ export const productsAdminRoutes = new Hono<AppEnv>()
     c.header('X-Total-Count', String(total?.n ?? 0));
     return c.json(rows.map((r) => ({ ...r.product, clickCount: r.clickCount, linkBroken: r.linkBroken })));
   })
-  .post('/products', requireAdmin, validate('json', productInput), async (c) => {
+  .post('/products', requireAdmin, clears(['list:products']), validate('json', productInput), async (c) => {
     const input = c.req.valid('json');
     await assertCategory(c.var.deps.db, input.categoryId);
     const [row] = await c.var.deps.db.insert(products).values(toRow(input)).returning();
@@ -99,6 +100,7 @@ export const productsAdminRoutes = new Hono<AppEnv>()
   .put(
     '/products/:id',
     requireAdmin,
+    clears(byId('product', 'list:products')),
     validate('param', idParam),
     validate('json', productInput),
     async (c) => {
@@ -122,12 +124,18 @@ export const productsAdminRoutes = new Hono<AppEnv>()
       return c.json(row);
     },
   )
-  .delete('/products/:id', requireAdmin, validate('param', idParam), async (c) => {
-    const { id } = c.req.valid('param');
-    const gone = await c.var.deps.db
-      .delete(products)
-      .where(eq(products.id, id))
-      .returning({ id: products.id });
-    if (!gone.length) throw notFound('Product not found');
-    return c.body(null, 204);
-  });
+  .delete(
+    '/products/:id',
+    requireAdmin,
+    clears(byId('product', 'list:products')),
+    validate('param', idParam),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const gone = await c.var.deps.db
+        .delete(products)
+        .where(eq(products.id, id))
+        .returning({ id: products.id });
+      if (!gone.length) throw notFound('Product not found');
+      return c.body(null, 204);
+    },
+  );

@@ -9,6 +9,7 @@ import { notFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/like';
 import { validate } from '../../lib/validate';
 import { sameVersion, staleSave } from '../../lib/version';
+import { byId, clears } from '../../lib/write-clears';
 
 const RECIPE_ORDER: Record<z.output<typeof adminRecipeListQuery>['sort'], SQL[]> = {
   newest: [desc(recipes.createdAt), desc(recipes.id)],
@@ -47,31 +48,50 @@ export const recipesAdminRoutes = new Hono<AppEnv>()
     c.header('X-Total-Count', String(total?.n ?? 0));
     return c.json(rows);
   })
-  .post('/recipes', requireAdmin, validate('json', recipeInput), async (c) => {
+  .post('/recipes', requireAdmin, clears(['list:recipes']), validate('json', recipeInput), async (c) => {
     const { updatedAt: _ignored, ...input } = c.req.valid('json');
     const [row] = await c.var.deps.db.insert(recipes).values(input).returning();
     if (!row) throw new Error('insert returned no row');
     return c.json(row, 201);
   })
-  .put('/recipes/:id', requireAdmin, validate('param', idParam), validate('json', recipeInput), async (c) => {
-    const { id } = c.req.valid('param');
-    const { updatedAt: loaded, ...input } = c.req.valid('json');
-    const db = c.var.deps.db;
-    const [row] = await db
-      .update(recipes)
-      .set({ ...input, updatedAt: sql`now()` })
-      .where(and(eq(recipes.id, id), sameVersion(recipes.updatedAt, loaded)))
-      .returning();
-    if (!row) {
-      const [now] = await db.select({ updatedAt: recipes.updatedAt }).from(recipes).where(eq(recipes.id, id));
-      if (!now) throw notFound('Recipe not found');
-      throw staleSave('recipe', loaded, now.updatedAt);
-    }
-    return c.json(row);
-  })
-  .delete('/recipes/:id', requireAdmin, validate('param', idParam), async (c) => {
-    const { id } = c.req.valid('param');
-    const gone = await c.var.deps.db.delete(recipes).where(eq(recipes.id, id)).returning({ id: recipes.id });
-    if (!gone.length) throw notFound('Recipe not found');
-    return c.body(null, 204);
-  });
+  .put(
+    '/recipes/:id',
+    requireAdmin,
+    clears(byId('recipe', 'list:recipes')),
+    validate('param', idParam),
+    validate('json', recipeInput),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { updatedAt: loaded, ...input } = c.req.valid('json');
+      const db = c.var.deps.db;
+      const [row] = await db
+        .update(recipes)
+        .set({ ...input, updatedAt: sql`now()` })
+        .where(and(eq(recipes.id, id), sameVersion(recipes.updatedAt, loaded)))
+        .returning();
+      if (!row) {
+        const [now] = await db
+          .select({ updatedAt: recipes.updatedAt })
+          .from(recipes)
+          .where(eq(recipes.id, id));
+        if (!now) throw notFound('Recipe not found');
+        throw staleSave('recipe', loaded, now.updatedAt);
+      }
+      return c.json(row);
+    },
+  )
+  .delete(
+    '/recipes/:id',
+    requireAdmin,
+    clears(byId('recipe', 'list:recipes')),
+    validate('param', idParam),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const gone = await c.var.deps.db
+        .delete(recipes)
+        .where(eq(recipes.id, id))
+        .returning({ id: recipes.id });
+      if (!gone.length) throw notFound('Recipe not found');
+      return c.body(null, 204);
+    },
+  );
