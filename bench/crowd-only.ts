@@ -54,7 +54,7 @@ console.log(
 );
 const server = await startChild({
   cwd: path.join(repoRoot, 'api'),
-  script: 'src/server.ts',
+  script: 'dist/server.js',
   nodeFlags: productionNodeFlags(),
   readyPath: '/api/health',
   env: productionServerEnv(databaseUrl, path.join(benchDir, '.data')),

@@ -26,7 +26,7 @@ const CATEGORIES = Object.keys(BUDGETS) as Category[];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-data-'));
 const server = await startChild({
   cwd: path.join(repoRoot, 'api'),
-  script: 'src/server.ts',
+  script: 'dist/server.js',
   nodeFlags: productionNodeFlags(),
   readyPath: '/api/health',
   env: {

@@ -1,4 +1,5 @@
 import type { BundleRow } from './bundle';
+import { type ColdStart, coldStartMarkdown } from './cold-start';
 import type { LoadResult } from './load';
 
 interface Results {
@@ -22,6 +23,7 @@ interface Results {
     hitRatioToBare: number;
   };
   coldStartMs: number;
+  startup?: ColdStart;
   rss: { idleMb: number; peakUnderLoadMb: number };
   endpoints: Array<{
     name: string;
@@ -140,8 +142,9 @@ export function renderMarkdown(r: Results): string {
   }
   out.push('');
 
+  if (r.startup) out.push(...coldStartMarkdown(r.startup));
   out.push('## Server', '');
-  out.push(`- Cold start (spawn to first 200 from /api/health, production mode): ${r.coldStartMs} ms`);
+  out.push(`- Cold start of the loaded server (spawn to first 200 from /api/health): ${r.coldStartMs} ms`);
   out.push(`- RSS: ${r.rss.idleMb} MB idle after start, ${r.rss.peakUnderLoadMb} MB peak under load`, '');
 
   if (r.bundles) {

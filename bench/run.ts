@@ -18,6 +18,7 @@ import { loadEnv } from '../api/src/env';
 import { manifestBundles, routeBundles } from './bundle';
 import { BUDGET } from './budget';
 import { flag, num, option } from './cli-args';
+import { measureColdStart } from './cold-start';
 import { cacheLookups, crowdPlans, loadCrowd } from './crowd';
 import { type LoadResult, load } from './load';
 import { renderMarkdown } from './report';
@@ -123,10 +124,13 @@ async function main() {
   const bundles = manifestBundles(clientDir);
   if (!bundles) log('No web/dist/client/.vite/manifest.json: run `pnpm build` first (bundle sizes skipped).');
 
+  log('Start-up: spawn → first 200 of / (compiled, tsx, bare)…');
+  const startup = await measureColdStart(serverEnv(), { runs: quick ? 3 : 5, log });
+
   log('Starting the server (production) and the bare baseline…');
   const server = await startChild({
     cwd: path.join(repoRoot, 'api'),
-    script: 'src/server.ts',
+    script: 'dist/server.js',
     nodeFlags: productionNodeFlags(),
     readyPath: '/api/health',
     env: serverEnv(),
@@ -243,6 +247,7 @@ async function main() {
     },
     budgets: BUDGET,
     coldStartMs: server.coldStartMs,
+    startup,
     rss: { idleMb: idleRssMb, peakUnderLoadMb: peakRssMb },
     endpoints: rows,
     search: {
@@ -274,7 +279,7 @@ async function measureRoutesInBrowser(slug: string) {
   const { chromium } = await import('playwright-core');
   const site = await startChild({
     cwd: path.join(repoRoot, 'api'),
-    script: 'src/server.ts',
+    script: 'dist/server.js',
     nodeFlags: productionNodeFlags(),
     readyPath: '/api/health',
     env: serverEnv(),

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -21,10 +21,45 @@ export interface Child {
   coldStartMs: number;
   output(): string;
   rssMb(): number;
+  /** Resident memory of the process and every process it started (tsx starts an esbuild), in MB. */
+  treeRssMb(): number;
   stop(): Promise<void>;
 }
 
-/** Start a Node process on a loopback port and wait until `readyPath` answers 200. */
+/** VmRSS of one process in MB (0 once it is gone). */
+function rssOf(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The process and all its descendants, from /proc (Linux). */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of /proc/PID/stat, after the command name in parentheses.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) {
+    for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
+  }
+  return tree;
+}
+
+/**
+ * Start a Node process on a loopback port and wait until `readyPath` answers 200. A `.js` script runs
+ * on plain node (what production runs); a `.ts` one through tsx (the bench's own helpers).
+ */
 export async function startChild(opts: {
   cwd: string;
   script: string;
@@ -39,7 +74,7 @@ export async function startChild(opts: {
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(opts.nodeFlags ?? []), '--import', 'tsx', opts.script],
+    [...(opts.nodeFlags ?? []), ...(opts.script.endsWith('.ts') ? ['--import', 'tsx'] : []), opts.script],
     {
       cwd: opts.cwd,
       env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: url },
@@ -73,14 +108,8 @@ export async function startChild(opts: {
     pid: child.pid ?? 0,
     coldStartMs,
     output: () => log,
-    rssMb() {
-      try {
-        const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
-        return kb ? Math.round(Number(kb) / 1024) : 0;
-      } catch {
-        return 0;
-      }
-    },
+    rssMb: () => Math.round(rssOf(child.pid ?? 0)),
+    treeRssMb: () => Math.round(processTree(child.pid ?? 0).reduce((sum, pid) => sum + rssOf(pid), 0)),
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

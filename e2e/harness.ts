@@ -58,7 +58,8 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
   const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // The compiled server, as `pnpm start` runs it (`pnpm test` builds it first: scripts/build.mjs).
+  const child: ChildProcess = spawn(process.execPath, ['dist/server.js'], {
     cwd: path.join(root, 'api'),
     env: {
       ...process.env,

@@ -1,29 +1,120 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** Repository root (api/src/env.ts → ../..). */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * Repository root: the nearest folder above this module holding pnpm-workspace.yaml. Searched, not
+ * counted in `..`s, because this code runs from api/src (development, tests) and from a chunk of the
+ * compiled api/dist (production) alike.
+ */
+export const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No pnpm-workspace.yaml above ${from}`);
+  }
+}
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    SITE_URL: z.url().optional(),
-    BRAND_NAME: z.string().min(1).default('Bloom & Balance'),
-    DATABASE_URL: z
+/** What the settings reference (docs/settings.md, generated: `pnpm docs:settings`) says of a setting. */
+export interface SettingDoc {
+  group: (typeof SETTING_GROUPS)[number];
+  /** The default as a reader should read it; `loadEnv({})` must give the same (settings-doc test). */
+  default: string;
+  meaning: string;
+  /** What a production deployment should know or set. */
+  production?: string;
+}
+export const SETTING_GROUPS = [
+  'Site',
+  'Database and files',
+  'Accounts',
+  'Logs and metrics',
+  'Caches and CDN',
+  'Connections and proxies',
+  'Object storage',
+  'RSS and jobs',
+  'AI tools',
+] as const;
+
+export const settingDocs = z.registry<SettingDoc>();
+const setting = <T extends z.ZodType>(schema: T, doc: SettingDoc): T => {
+  settingDocs.add(schema, doc);
+  return schema;
+};
+
+/** Every setting, with its rules and its documentation: the one source of docs/settings.md. */
+export const settingsShape = {
+  NODE_ENV: setting(z.enum(['development', 'production', 'test']).default('development'), {
+    group: 'Site',
+    default: 'development',
+    meaning: 'development (demo content and admin, readable logs), production, or test',
+    production:
+      '`production`: requires `BETTER_AUTH_SECRET`, never creates demo content or the demo admin, JSON logs, cache on',
+  }),
+  PORT: setting(z.coerce.number().int().min(0).max(65535).default(3000), {
+    group: 'Site',
+    default: '3000',
+    meaning: 'HTTP port',
+  }),
+  HOST: setting(z.string().min(1).default('0.0.0.0'), {
+    group: 'Site',
+    default: '0.0.0.0',
+    meaning: 'interface to listen on',
+  }),
+  SITE_URL: setting(z.url().optional(), {
+    group: 'Site',
+    default: 'http://localhost:$PORT',
+    meaning: "public origin: canonical links, sign-in's trusted origin, upload and setup links",
+    production:
+      "the address readers use (the CDN's or the balancer's), `https://`; it decides `Secure` cookies",
+  }),
+  BRAND_NAME: setting(z.string().min(1).default('Bloom & Balance'), {
+    group: 'Site',
+    default: 'Bloom & Balance',
+    meaning: 'the " | {brand}" title suffix',
+  }),
+  SEED_DEMO: setting(bool.optional(), {
+    group: 'Site',
+    default: 'true outside production, false in production',
+    meaning: 'seed demo content into an empty database (the demo admin only outside production)',
+    production: 'leave unset: production gets demo content only when asked for, and never the demo admin',
+  }),
+  DATABASE_URL: setting(
+    z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
-    DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
-    UPLOAD_DIR: z.string().min(1).optional(),
-    BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    ADMIN_EMAILS: z
+    {
+      group: 'Database and files',
+      default: 'unset',
+      meaning: '`postgres://…` to use a real PostgreSQL; unset = embedded PGlite in `DATA_DIR`',
+      production: 'a managed PostgreSQL; plan 11 connections per instance (`docs/deploy.md`)',
+    },
+  ),
+  DATA_DIR: setting(z.string().min(1).default(path.join(repoRoot, 'data')), {
+    group: 'Database and files',
+    default: './data',
+    meaning: 'embedded database and uploads folder (git-ignored)',
+  }),
+  UPLOAD_DIR: setting(z.string().min(1).optional(), {
+    group: 'Database and files',
+    default: '$DATA_DIR/uploads',
+    meaning: 'where uploaded images are stored with `STORAGE=local`',
+  }),
+  BETTER_AUTH_SECRET: setting(z.string().min(32, 'must be at least 32 characters').optional(), {
+    group: 'Accounts',
+    default: 'a development-only value',
+    meaning: 'signs sessions (32+ characters)',
+    production: 'required: 32+ random characters, the same on every instance',
+  }),
+  ADMIN_EMAILS: setting(
+    z
       .string()
       .default('')
       .transform((v) =>
@@ -32,71 +123,173 @@ const envSchema = z
           .map((e) => e.trim().toLowerCase())
           .filter(Boolean),
       ),
-    SEED_DEMO: bool.optional(),
-    OPENAI_API_KEY: z.string().min(1).optional(),
-    OPENAI_BASE_URL: z.url().optional(),
-    OPENAI_MODEL: z.string().min(1).default('gpt-4o'),
-    // Per-attempt timeout of AI requests (the SDK retries twice); tests shorten it.
-    OPENAI_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
-    // Cap on a whole image review, all attempts included (AI_IMAGE_REVIEW_CAP_MS); tests shorten it.
-    AI_IMAGE_REVIEW_CAP_MS: z.coerce.number().int().min(50).max(600_000).optional(),
-    RSS_CRON: z.string().min(1).default('0 */6 * * *'),
-    RSS_SOURCES: z.string().min(1).optional(),
-    RSS_ALLOW_PRIVATE: bool.default(false),
-    // Daily affiliate link check (London time); 'off' disables it.
-    LINK_CHECK_CRON: z.string().min(1).default('30 4 * * *'),
-    // One structured line per request (default: on, except in tests).
-    LOG_REQUESTS: bool.optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-    // Enables GET /metrics (Prometheus) for callers presenting it as a Bearer token; unset = 404.
-    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-    // What shared caches (a CDN) may do with anonymous pages and public API reads, in seconds.
-    CDN_S_MAXAGE: z.coerce.number().int().min(0).max(86_400).default(60),
-    CDN_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(86_400).default(300),
-    // Optional: after every write, the changed surrogate keys are POSTed here (JSON { keys }).
-    CDN_PURGE_URL: z.url({ protocol: /^https?$/ }).optional(),
-    // Per-instance micro-cache of public reads, in ms (default: 1000 in production, 0 elsewhere).
-    PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
-    // Memory the micro-cache may hold per instance, in MB (oldest entries go first past it).
-    PUBLIC_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
-    // Behind a reverse proxy: take the client address from X-Forwarded-For.
-    TRUST_PROXY: bool.default(false),
-    // SIGTERM: how long requests in flight may take to finish before the process exits anyway.
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-    // Uploads: a local folder (UPLOAD_DIR) or an S3-compatible bucket shared by every instance.
-    STORAGE: z.enum(['local', 's3'], { error: 'must be "local" or "s3"' }).default('local'),
-    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-    S3_BUCKET: z.string().min(1).optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-    S3_FORCE_PATH_STYLE: bool.optional(),
-  })
-  .superRefine((e, ctx) => {
-    if (e.STORAGE !== 's3') return;
-    if (!e.S3_BUCKET)
-      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
-    if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-      const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
-      ctx.addIssue({
-        code: 'custom',
-        path: [missing],
-        message:
-          'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the default AWS credential chain)',
-      });
-    }
-  })
-  .transform((e) => ({
-    ...e,
-    SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
-    UPLOAD_DIR: e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads'),
-    // Demo content (and the demo admin) only outside production unless asked for.
-    SEED_DEMO: e.SEED_DEMO ?? true,
-    isProduction: e.NODE_ENV === 'production',
-    PUBLIC_CACHE_MS: e.PUBLIC_CACHE_MS ?? (e.NODE_ENV === 'production' ? 1000 : 0),
-    s3: e.STORAGE === 's3' && e.S3_BUCKET ? s3Config(e) : null,
-  }));
+    {
+      group: 'Accounts',
+      default: 'empty',
+      meaning: 'comma-separated emails that become admins when they sign up',
+      production: 'or the one-time setup link printed at the first start, or `make-admin`',
+    },
+  ),
+  LOG_REQUESTS: setting(bool.optional(), {
+    group: 'Logs and metrics',
+    default: 'true (false in tests)',
+    meaning: 'one log line per request (method, route, status, time; never the query string)',
+  }),
+  LOG_LEVEL: setting(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(), {
+    group: 'Logs and metrics',
+    default: 'info (silent in tests)',
+    meaning: '`fatal` `error` `warn` `info` `debug` `trace` `silent`',
+    production: 'logs are JSON lines on stdout; development prints readable lines',
+  }),
+  METRICS_TOKEN: setting(z.string().min(16, 'must be at least 16 characters').optional(), {
+    group: 'Logs and metrics',
+    default: 'unset',
+    meaning:
+      'enables `GET /metrics` (Prometheus) for `Authorization: Bearer <token>` (16+ characters); unset = 404',
+  }),
+  PUBLIC_CACHE_MS: setting(z.coerce.number().int().min(0).max(60_000).optional(), {
+    group: 'Caches and CDN',
+    default: '1000 in production, else 0',
+    meaning: 'per-instance cache of public reads and anonymous pages; writes clear it on every instance',
+  }),
+  PUBLIC_CACHE_MAX_MB: setting(z.coerce.number().int().min(1).max(4096).default(64), {
+    group: 'Caches and CDN',
+    default: '64',
+    meaning: 'memory that cache may hold per instance; the oldest entries go first past it',
+  }),
+  CDN_S_MAXAGE: setting(z.coerce.number().int().min(0).max(86_400).default(60), {
+    group: 'Caches and CDN',
+    default: '60',
+    meaning: 'seconds a CDN may keep anonymous pages and public API reads (`s-maxage`)',
+  }),
+  CDN_STALE_WHILE_REVALIDATE: setting(z.coerce.number().int().min(0).max(86_400).default(300), {
+    group: 'Caches and CDN',
+    default: '300',
+    meaning: 'seconds a CDN may serve them stale while it refetches',
+  }),
+  CDN_PURGE_URL: setting(z.url({ protocol: /^https?$/ }).optional(), {
+    group: 'Caches and CDN',
+    default: 'unset',
+    meaning:
+      'after a write that changes public pages, POSTed `{ "keys": [...] }` (the surrogate keys it declared)',
+  }),
+  TRUST_PROXY: setting(bool.default(false), {
+    group: 'Connections and proxies',
+    default: 'false',
+    meaning: 'take the client address from `X-Forwarded-For` (behind a reverse proxy)',
+    production: 'behind a load balancer; see `docs/deploy.md`',
+  }),
+  KEEP_ALIVE_TIMEOUT_MS: setting(z.coerce.number().int().min(1_000).max(3_600_000).default(65_000), {
+    group: 'Connections and proxies',
+    default: '65000',
+    meaning: 'how long an idle keep-alive connection stays open (headers may take 1 s longer)',
+    production:
+      'above the idle timeout of the load balancer in front (60 s on most), so the balancer always closes first',
+  }),
+  SHUTDOWN_TIMEOUT_MS: setting(z.coerce.number().int().min(0).max(600_000).default(10_000), {
+    group: 'Connections and proxies',
+    default: '10000',
+    meaning: 'on SIGTERM, how long requests in flight may take before they are cut',
+  }),
+  STORAGE: setting(z.enum(['local', 's3'], { error: 'must be "local" or "s3"' }).default('local'), {
+    group: 'Object storage',
+    default: 'local',
+    meaning: 'where uploads go: `local` (`UPLOAD_DIR`) or `s3` (a bucket shared by every instance)',
+    production: '`s3` with several instances',
+  }),
+  S3_BUCKET: setting(z.string().min(1).optional(), {
+    group: 'Object storage',
+    default: 'unset',
+    meaning: 'the bucket; required with `STORAGE=s3` (create it first: the site does not create buckets)',
+  }),
+  S3_REGION: setting(z.string().min(1).default('us-east-1'), {
+    group: 'Object storage',
+    default: 'us-east-1',
+    meaning: "the bucket's region (`auto` for Cloudflare R2)",
+  }),
+  S3_ENDPOINT: setting(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(), {
+    group: 'Object storage',
+    default: 'unset (AWS)',
+    meaning: "an S3-compatible service's address (MinIO, R2, …)",
+  }),
+  S3_ACCESS_KEY_ID: setting(z.string().min(1).optional(), {
+    group: 'Object storage',
+    default: 'unset',
+    meaning: 'set with `S3_SECRET_ACCESS_KEY`; both unset = the AWS default credential chain',
+  }),
+  S3_SECRET_ACCESS_KEY: setting(z.string().min(1).optional(), {
+    group: 'Object storage',
+    default: 'unset',
+    meaning: "the key's secret",
+  }),
+  S3_FORCE_PATH_STYLE: setting(bool.optional(), {
+    group: 'Object storage',
+    default: 'true with S3_ENDPOINT, else false',
+    meaning: '`endpoint/bucket/key` addresses (MinIO needs them)',
+  }),
+  S3_PUBLIC_URL: setting(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(), {
+    group: 'Object storage',
+    default: 'unset',
+    meaning: 'reads of `/uploads/*` redirect there instead of being streamed from the bucket',
+  }),
+  RSS_CRON: setting(z.string().min(1).default('0 */6 * * *'), {
+    group: 'RSS and jobs',
+    default: '0 */6 * * *',
+    meaning: 'RSS import schedule (cron, London time); `off` disables it',
+  }),
+  RSS_SOURCES: setting(z.string().min(1).optional(), {
+    group: 'RSS and jobs',
+    default: 'the built-in 7 feeds',
+    meaning: 'JSON file of `{ name, url, category }` sources, stored once; then managed in the admin',
+  }),
+  RSS_ALLOW_PRIVATE: setting(bool.default(false), {
+    group: 'RSS and jobs',
+    default: 'false',
+    meaning: 'allow feeds and affiliate link checks on private and loopback addresses (tests only)',
+    production: 'leave `false`',
+  }),
+  LINK_CHECK_CRON: setting(z.string().min(1).default('30 4 * * *'), {
+    group: 'RSS and jobs',
+    default: '30 4 * * *',
+    meaning: 'daily affiliate link check, London time; `off` disables it (`docs/insights.md`)',
+  }),
+  OPENAI_API_KEY: setting(z.string().min(1).optional(), {
+    group: 'AI tools',
+    default: 'unset',
+    meaning: 'enables the AI tools; without it they answer 503',
+  }),
+  OPENAI_BASE_URL: setting(z.url().optional(), {
+    group: 'AI tools',
+    default: "OpenAI's",
+    meaning: 'an OpenAI-compatible endpoint',
+  }),
+  OPENAI_MODEL: setting(z.string().min(1).default('gpt-4o'), {
+    group: 'AI tools',
+    default: 'gpt-4o',
+    meaning: 'model for the AI tools (the admin shows it)',
+  }),
+  OPENAI_TIMEOUT_MS: setting(z.coerce.number().int().min(50).max(600_000).default(30_000), {
+    group: 'AI tools',
+    default: '30000',
+    meaning: 'timeout per AI request (the SDK retries at most twice)',
+  }),
+  AI_IMAGE_REVIEW_CAP_MS: setting(z.coerce.number().int().min(50).max(600_000).optional(), {
+    group: 'AI tools',
+    default: '45000',
+    meaning: 'cap on a whole image review, all attempts included',
+  }),
+};
+
+const envSchema = z.object(settingsShape).transform((e) => ({
+  ...e,
+  SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
+  UPLOAD_DIR: e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads'),
+  // Demo content only outside production, unless asked for; the demo admin never in production.
+  SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+  isProduction: e.NODE_ENV === 'production',
+  PUBLIC_CACHE_MS: e.PUBLIC_CACHE_MS ?? (e.NODE_ENV === 'production' ? 1000 : 0),
+  s3: e.STORAGE === 's3' && e.S3_BUCKET ? s3Config(e) : null,
+}));
 
 export interface S3Config {
   bucket: string;
@@ -135,20 +328,39 @@ export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {}
 
-/** Parse and validate configuration once; the message names every bad variable. */
+/**
+ * Rules between settings, checked on the raw values so that they are reported together with every
+ * other bad setting, not only once those are fixed.
+ */
+function crossSettingIssues(raw: Record<string, string>): string[] {
+  const issues: string[] = [];
+  if (raw.NODE_ENV === 'production' && !raw.BETTER_AUTH_SECRET)
+    issues.push('  BETTER_AUTH_SECRET: required in production (32+ random characters)');
+  if (raw.STORAGE === 's3') {
+    if (!raw.S3_BUCKET) issues.push('  S3_BUCKET: required when STORAGE=s3');
+    if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
+      const missing = raw.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      issues.push(
+        `  ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the default AWS credential chain)`,
+      );
+    }
+  }
+  return issues;
+}
+
+/** Parse and validate configuration once; the message names every bad variable, all at once. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings mean "unset" (a common .env habit).
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+  );
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const env = parsed.data;
-  if (env.isProduction && !env.BETTER_AUTH_SECRET) {
-    throw new EnvError(
-      'Invalid configuration:\n  BETTER_AUTH_SECRET: required in production (32+ random characters)',
-    );
-  }
-  return env;
+  const lines = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`)),
+    ...crossSettingIssues(cleaned),
+  ];
+  if (lines.length || !parsed.success) throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  return parsed.data;
 }

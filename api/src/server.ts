@@ -1,100 +1,23 @@
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import pino from 'pino';
-import { boot } from './bootstrap';
 import { EnvError, loadEnv } from './env';
-import { backgroundJobs } from './jobs';
-import { rssIdle } from './rss/run';
-import { warmCompressedAssets } from './web/compressed';
-import { webAssetsDir } from './web/paths';
-
-/** Before the configuration is read there is no configured logger yet: a plain JSON line to stderr. */
-const startupLogger = pino({ base: { pid: process.pid } }, pino.destination({ fd: 2, sync: true }));
-
-async function main() {
-  const started = performance.now();
-  let env: ReturnType<typeof loadEnv>;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    if (err instanceof EnvError) {
-      startupLogger.fatal(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const booted = await boot(env);
-  const { app, seed, deps } = booted;
-  const { logger } = deps;
-  const extraStops: Array<() => Promise<void> | void> = [];
-  for (const start of backgroundJobs) {
-    const stop = await start(deps);
-    if (stop) extraStops.push(stop);
-  }
-
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    const ms = Math.round(performance.now() - started);
-    logger.info(
-      { url: env.SITE_URL, port: info.port, database: booted.handle.kind, startMs: ms },
-      `Site ready at ${env.SITE_URL} (port ${info.port}, ${booted.handle.kind} database, ${ms} ms)`,
-    );
-    if (seed?.demoAdmin && !env.isProduction) {
-      logger.info(`Demo admin: ${seed.demoAdmin.email} / ${seed.demoAdmin.password}`);
-    }
-    // Brotli at its best quality takes ~0.7 s for the main bundle: do it now, off the main thread.
-    void warmCompressedAssets(webAssetsDir);
-  });
-
-  const stopServer = gracefulClose(server as Server);
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    // Readiness fails at once so a load balancer stops sending; the listener closes, requests in
-    // flight get SHUTDOWN_TIMEOUT_MS to finish, then jobs stop and the pool closes.
-    deps.lifecycle.shuttingDown = true;
-    logger.info(`${signal}: shutting down (requests in flight have ${env.SHUTDOWN_TIMEOUT_MS} ms)`);
-    // A run already going (RSS import) may finish within the same bound; no new one starts.
-    const force = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS + 1_000);
-    force.unref();
-    const jobsStopped = Promise.all([
-      ...extraStops.map((stop) => Promise.resolve(stop()).catch(() => undefined)),
-      rssIdle(deps), // a run an admin started
-    ]);
-    const drained = await stopServer(env.SHUTDOWN_TIMEOUT_MS);
-    if (!drained) logger.warn(`${signal}: requests still open after ${env.SHUTDOWN_TIMEOUT_MS} ms were cut`);
-    await jobsStopped;
-    await booted.close().catch(() => undefined);
-    logger.flush();
-    process.exit(drained ? 0 : 1);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-}
 
 /**
- * Stop accepting connections and wait for the open requests, at most timeoutMs; true when every
- * request finished. Idle keep-alive connections are closed as they become idle, so a client
- * that keeps one open cannot hold the shutdown.
+ * The production entry (compiled to api/dist/server.js). The settings are checked first, with only
+ * zod loaded, so a bad one is reported at once, all of them together; the database drivers, auth,
+ * image and storage libraries load only after that (serve.ts).
  */
-function gracefulClose(server: Server) {
-  return (timeoutMs: number) =>
-    new Promise<boolean>((resolve) => {
-      const idle = setInterval(() => server.closeIdleConnections(), 100);
-      const timer = setTimeout(() => {
-        clearInterval(idle);
-        server.closeAllConnections();
-        resolve(false);
-      }, timeoutMs);
-      server.close(() => {
-        clearInterval(idle);
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
-}
+const startupLogger = pino({ base: { pid: process.pid } }, pino.destination({ fd: 2, sync: true }));
 
-main().catch((err) => {
-  startupLogger.fatal(`Failed to start: ${err instanceof Error ? err.message : String(err)}`);
+const started = performance.now();
+try {
+  const env = loadEnv();
+  const { startServer } = await import('./serve');
+  await startServer(env, started);
+} catch (err) {
+  startupLogger.fatal(
+    err instanceof EnvError
+      ? err.message
+      : `Failed to start: ${err instanceof Error ? err.message : String(err)}`,
+  );
   process.exit(1);
-});
+}

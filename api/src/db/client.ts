@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../env';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -19,7 +20,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations not applied yet; answers how many it applied. */
+  migrate(): Promise<number>;
   /**
    * Run fn while holding the cluster-wide start-up lock, so that N instances starting at once on
    * an empty database migrate and seed once; the others wait, then find nothing to do.
@@ -43,7 +45,7 @@ export interface DatabaseHandle {
 /** Advisory lock key for migrate + seed at start-up (any constant shared by every instance). */
 const STARTUP_LOCK_KEY = 727_350_002;
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.join(repoRoot, 'api', 'drizzle');
 
 /**
  * Real PostgreSQL when a URL is given; otherwise embedded PGlite in `dataDir`
@@ -58,7 +60,9 @@ export async function openDatabase(opts: {
 }): Promise<DatabaseHandle> {
   const warn = (msg: string) => (opts.logger ? opts.logger.warn(msg) : console.warn(msg));
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // A database that does not answer fails a request within 5 s (a 503), instead of holding it until
+    // the operating system gives up on the connection.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5000 });
     let closing = false;
     const listeners = new Set<() => Promise<void>>();
     // An idle connection can be cut from the server side (PostgreSQL restarts, an admin terminates it,
@@ -71,7 +75,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => countingApplied(db, () => migratePg(db as never, { migrationsFolder })),
       async exclusive(fn) {
         // A session lock on its own connection: it outlives drizzle's migration transaction, and
         // it goes away with the connection if this process dies half-way.
@@ -118,7 +122,7 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => countingApplied(db, () => migratePglite(db as never, { migrationsFolder })),
     // PGlite belongs to one process: nobody else can start on it at the same time.
     exclusive: (fn) => fn(),
     close: () => client.close(),
@@ -133,6 +137,22 @@ export async function openDatabase(opts: {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
   };
+}
+
+/** Runs drizzle's migrator and answers how many migrations it applied (rows it added to its journal). */
+async function countingApplied(db: Database, migrate: () => Promise<void>): Promise<number> {
+  const applied = async () => {
+    const rowsOf = async (q: ReturnType<typeof sql>) =>
+      // Both drivers (pg and PGlite) answer with { rows }.
+      ((await db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    const [exists] = await rowsOf(sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+    if (!exists?.t) return 0;
+    const [row] = await rowsOf(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    return Number(row?.n ?? 0);
+  };
+  const before = await applied();
+  await migrate();
+  return (await applied()) - before;
 }
 
 /** A LISTEN connection that comes back after a loss (PostgreSQL restart, idle kill), retried each second. */

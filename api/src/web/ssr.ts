@@ -40,6 +40,15 @@ interface Renderer {
 
 let loading: Promise<Renderer> | null = null;
 
+/** Start loading the server render (React, the router, the page bundle) now, while the database opens. */
+export function warmRenderer() {
+  loading ??= loadRenderer().catch((err) => {
+    loading = null;
+    throw err;
+  });
+  loading.catch(() => undefined);
+}
+
 async function loadRenderer(): Promise<Renderer> {
   const [template, mod] = await Promise.all([
     readFile(`${webClientDir}/index.html`, 'utf8'),
@@ -48,8 +57,11 @@ async function loadRenderer(): Promise<Renderer> {
   return { template, render: mod.render };
 }
 
-/** Pages never cacheable by a CDN even when anonymous: the admin, and details that need sign-in (spec §2). */
-const PRIVATE_PAGES = /^\/(admin|product|recipe)(\/|$)/;
+/**
+ * Pages never cacheable by a CDN even when anonymous: the admin, details that need sign-in (spec §2),
+ * and the first-admin setup link.
+ */
+const PRIVATE_PAGES = /^\/(admin|product|recipe|setup)(\/|$)/;
 /** Read by every render; for an anonymous reader it is always "nobody", so it does not make a page private. */
 const SESSION_PATH = '/api/auth/user';
 
@@ -69,13 +81,10 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Site not built</t
  */
 export function ssrHandler(reads: Hono<AppEnv>): Handler<AppEnv> {
   return async (c: Context<AppEnv>) => {
-    loading ??= loadRenderer().catch((err) => {
-      loading = null;
-      throw err;
-    });
+    warmRenderer();
     let renderer: Renderer;
     try {
-      renderer = await loading;
+      renderer = await (loading as Promise<Renderer>);
     } catch {
       return c.html(NOT_BUILT, 503);
     }
@@ -83,8 +92,8 @@ export function ssrHandler(reads: Hono<AppEnv>): Handler<AppEnv> {
     const url = new URL(c.req.url);
     // Anonymous readers all get the same page: serve a burst of them from one render (lib/cache.ts).
     const cacheKey = pageCacheKey(url);
-    // An article preview shows unpublished work to one admin: never stored, never indexed.
-    const isPreview = url.pathname.startsWith('/admin/preview/');
+    // An article preview shows unpublished work to one admin, a setup link one operator: never stored, never indexed.
+    const isPreview = url.pathname.startsWith('/admin/preview/') || url.pathname.startsWith('/setup/');
     const anonymous = !hasSessionCredentials(c.req.raw.headers);
     const cacheable = !isPreview && env.PUBLIC_CACHE_MS > 0 && anonymous;
     const forward: Record<string, string> = {
