@@ -30,12 +30,15 @@ import { ChallengePage } from './pages/challenge/ChallengePage';
 import { LegalPage } from './pages/legal/LegalPage';
 import { activeTerm, NewsPage } from './pages/news/NewsPage';
 import { SubmitStoryPage } from './pages/story/SubmitStoryPage';
+import { setupLinkKey } from './pages/setup/queries';
 
 const AdminRoute = lazyPage(() => import('./admin/AdminRoute'));
 // Sign-in carries zod for its form; keep it out of the public pages' first load.
 const SignInPage = lazyPage(() => import('./pages/auth/SignInPage').then((m) => ({ default: m.SignInPage })));
+const SetupPage = lazyPage(() => import('./pages/setup/SetupPage').then((m) => ({ default: m.SetupPage })));
 /** The server loads the lazy pages before its first render, so it never sends their fallback. */
-export const preloadLazyPages = () => Promise.all([AdminRoute.preload(), SignInPage.preload()]);
+export const preloadLazyPages = () =>
+  Promise.all([AdminRoute.preload(), SignInPage.preload(), SetupPage.preload()]);
 
 export interface PrefetchArgs {
   params: Record<string, string | undefined>;
@@ -165,6 +168,17 @@ export const routes: RouteObject[] = [
             <SignInPage />
           </Suspense>
         ),
+      },
+      {
+        path: '/setup/:token',
+        element: (
+          <Suspense fallback={<p className="p-8 text-center">Loading…</p>}>
+            <SetupPage />
+          </Suspense>
+        ),
+        handle: {
+          prefetch: ({ params }) => [{ queryKey: setupLinkKey(params.token ?? '') }],
+        } satisfies RouteHandle,
       },
       {
         path: '/admin/preview/:id',

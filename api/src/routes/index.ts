@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { authRoutes } from '../auth/routes';
+import { setupRoutes } from '../auth/setup-routes';
 import type { AppEnv } from '../context';
 import { adminAiRoutes } from './admin/ai';
+import { adminAlertsRoutes } from './admin/alerts';
 import { adminInsightsRoutes } from './admin/insights';
 import { adminMessagesRoutes } from './admin/messages';
 import { adminRssRoutes } from './admin/rss';
@@ -30,6 +32,7 @@ import { uploadRoutes } from './upload';
 export const apiRoutes = new Hono<AppEnv>()
   .route('/', healthRoutes)
   .route('/', authRoutes)
+  .route('/', setupRoutes)
   .route('/', adminAiRoutes)
   .route('/', productCategoryPublicRoutes)
   .route('/', productPublicRoutes)
@@ -43,6 +46,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', recipesAdminRoutes)
   .route('/', productCategoriesAdminRoutes)
   .route('/', adminUsersRoutes)
+  .route('/', adminAlertsRoutes)
   .route('/', adminMessagesRoutes)
   .route('/', adminStoriesRoutes)
   .route('/', uploadRoutes)

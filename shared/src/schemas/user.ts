@@ -34,3 +34,8 @@ export const updateUserInput = z.object({
   lastName: text().trim().max(100).nullable().optional(),
   image: text().max(2048).nullable().optional(),
 });
+
+/** The first admin of an empty production site, made through a one-time setup link (api: auth/first-admin.ts). */
+export const firstAdminInput = signUpInput.extend({
+  token: z.string().min(20, 'This setup link is incomplete').max(200),
+});

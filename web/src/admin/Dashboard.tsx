@@ -2,6 +2,7 @@ import type { CurrentUser } from '@site/shared';
 import { type KeyboardEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AiTab } from './ai/AiTab';
+import { AdminAlerts } from './alerts/AdminAlerts';
 import { ArticlesTab } from './articles/ArticlesTab';
 import { CategoriesTab } from './categories/CategoriesTab';
 import { confirmLeave } from './list/use-leave-guard';
@@ -54,6 +55,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-6 font-serif text-3xl font-bold">Admin Dashboard - Manage your content and users</h1>
+      <AdminAlerts user={user} />
       <div
         role="tablist"
         aria-label="Admin sections"

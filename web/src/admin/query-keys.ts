@@ -31,6 +31,7 @@ export const adminKeys = {
   recipes: resource('/api/admin/recipes'),
   categories: resource('/api/admin/product-categories'),
   users: resource('/api/admin/users'),
+  alerts: ['/api/admin/alerts'] as const,
   messages: {
     ...resource('/api/admin/contact-messages'),
     counts: ['/api/admin/contact-messages/counts'] as const,

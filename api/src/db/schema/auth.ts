@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 // better-auth's core tables (drizzle adapter), with the spec's user fields (§3) added.
 export const user = pgTable('user', {
@@ -68,4 +68,18 @@ export const rateLimit = pgTable('rate_limit', {
   key: text('key').notNull().unique(),
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/**
+ * One-time links that make the first admin of an empty production site (auth/first-admin.ts). Only a
+ * hash of the token is kept: the link itself exists in the start-up log of the instance that made it.
+ */
+export const adminSetupLinks = pgTable('admin_setup_links', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  /** host:pid of the instance whose log printed the link. */
+  createdBy: text('created_by').notNull(),
 });

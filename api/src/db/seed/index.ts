@@ -10,12 +10,9 @@ import { productCategories, products } from './data/products';
 import { recipes } from './data/recipes';
 import { bodyHtmlFields } from '../../routes/content/body-html';
 
-export const DEMO_ADMIN = {
-  email: 'admin@example.com',
-  password: 'bloom-admin-demo',
-  firstName: 'Demo',
-  lastName: 'Admin',
-};
+import { DEMO_ADMIN } from './demo-admin';
+
+export { DEMO_ADMIN };
 
 export interface SeedReport {
   inserted: Record<string, number>;

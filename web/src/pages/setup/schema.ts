@@ -1,0 +1,1 @@
+export { firstAdminInput } from '@site/shared';
