@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import type { AppDeps, AppEnv } from '../src/context';
 import * as s from '../src/db/schema';
-import { errorResponse } from '../src/lib/error-response';
+import { DB_RETRY_AFTER_S, DB_UNAVAILABLE_MESSAGE, errorResponse } from '../src/lib/error-response';
 import { type Agent, capturedLogger, dbTargets, signUpAdmin, testApp } from './helpers';
 
 /** Bad input and conflicts answer { message } with the right status (lib/validate.ts, lib/errors.ts). */
@@ -233,11 +233,18 @@ describe('the error handler: every error answered as { message } and logged', ()
     expect(lastLog()).toMatchObject({ msg: 'request failed', path: '/orphan', sqlstate: '23503' });
   });
 
+  it('a database out of reach (a refused connection, bare or wrapped in a query error): 503 with Retry-After', async () => {
+    for (const path of ['/refused', '/refused-wrapped']) {
+      const res = await app.request(path);
+      expect(await answer(res), path).toEqual([503, { message: DB_UNAVAILABLE_MESSAGE }]);
+      expect(res.headers.get('retry-after'), path).toBe(String(DB_RETRY_AFTER_S));
+      expect(lastLog(), path).toMatchObject({ level: 50, msg: 'database unavailable', path });
+    }
+  });
+
   it('anything else is ours: 500 with a message, logged without a SQLSTATE', async () => {
     const thrown = {
       '/boom': 'ours',
-      '/refused': 'connect ECONNREFUSED 127.0.0.1:5432',
-      '/refused-wrapped': 'Failed query: select 1',
       '/null-cause': 'wrapped nothing',
     };
     for (const [path, message] of Object.entries(thrown)) {

@@ -11,6 +11,7 @@ import { freshMemoryPglite } from '../src/db/pglite-image';
 import { user } from '../src/db/schema';
 import { type Env, loadEnv } from '../src/env';
 import { CACHE_CHANNEL } from '../src/lib/cache-sync';
+import { loggerOptions } from '../src/observe/logger';
 import { migratedTemplate } from './pg-template';
 
 /** Which database the suite runs on: PGlite always; real PostgreSQL when TEST_DATABASE_URL is set. */
@@ -150,7 +151,8 @@ export function capturedLogger() {
       done();
     },
   });
-  return { logger: pino({ level: 'info' }, sink), lines, raw };
+  // The app's own logger options (redaction, the error serializer): tests check what production writes.
+  return { logger: pino(loggerOptions('info'), sink), lines, raw };
 }
 
 type AnyApp = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };
@@ -194,6 +196,10 @@ export class Agent {
   put = (path: string, body?: unknown) => this.request('PUT', path, body);
   patch = (path: string, body?: unknown) => this.request('PATCH', path, body);
   delete = (path: string) => this.request('DELETE', path);
+  /** The values of the cookies the jar holds (for tests that check they never reach a log). */
+  cookieValues() {
+    return [...this.cookies.values()];
+  }
   get signedIn() {
     return [...this.cookies.keys()].some((k) => k.includes('session_token'));
   }

@@ -7,7 +7,7 @@ import * as s from '../src/db/schema';
 import { checkLink, isRedirectToOtherHome } from '../src/insights/link-health/check-link';
 import { linkHealthIdle } from '../src/insights/link-health/run';
 import type { FetchLimits } from '../src/lib/safe-fetch';
-import { type Agent, dbTargets, signUpAdmin, testApp } from './helpers';
+import { type Agent, capturedLogger, dbTargets, signUpAdmin, testApp } from './helpers';
 
 /** A retailer on 127.0.0.1: live, gone, HEAD-refusing, hanging, looping and home-redirecting links. */
 function startShop() {
@@ -141,8 +141,9 @@ describe.each(dbTargets)('link health routes on %s', (kind) => {
   let booted: Booted;
   let admin: Agent;
   const ids: Record<string, number> = {};
+  const log = capturedLogger();
   beforeAll(async () => {
-    booted = await testApp(kind, { env: { RSS_ALLOW_PRIVATE: 'true' } });
+    booted = await testApp(kind, { env: { RSS_ALLOW_PRIVATE: 'true' }, logger: log.logger });
     admin = (await signUpAdmin(booted)).agent;
     const rows = await booted.deps.db
       .insert(s.products)
@@ -167,6 +168,13 @@ describe.each(dbTargets)('link health routes on %s', (kind) => {
     await linkHealthIdle(booted.deps);
     const report = (await (await admin.get('/api/admin/insights/link-health')).json()) as LinkHealthReport;
     expect(report).toMatchObject({ running: false, checked: 4, broken: 2 });
+    // A run started by hand tells the operator how it went, as a scheduled one does.
+    expect(log.lines.find((l) => String(l.msg).startsWith('[links] manual check done'))).toMatchObject({
+      trigger: 'manual',
+      checked: 4,
+      broken: 2,
+      ms: expect.any(Number),
+    });
     expect(report.checks.slice(0, 2).map((c) => c.title)).toEqual(['Product discontinued', 'Product gone']);
     expect(report.checks.find((c) => c.productId === ids.gone)).toMatchObject({
       status: 404,

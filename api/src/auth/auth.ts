@@ -4,6 +4,9 @@ import { bearer } from 'better-auth/plugins';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Env } from '../env';
+import { serializeError } from '../observe/errors';
+import type { Logger } from '../observe/logger';
+import { outsideText } from '../observe/redact';
 import { trustedOrigins } from '../security/origin';
 
 /** Header our app sets from the socket (or trusted proxy) for better-auth's rate limiter. */
@@ -12,7 +15,7 @@ export const CLIENT_IP_HEADER = 'x-site-client-ip';
 // Only used outside production (loadEnv requires a real secret there).
 const DEV_SECRET = 'development-only-secret-not-for-production-use-0001';
 
-export function createAuth(db: Database, env: Env) {
+export function createAuth(db: Database, env: Env, logger?: Logger) {
   return betterAuth({
     appName: env.BRAND_NAME,
     baseURL: env.SITE_URL,
@@ -63,8 +66,29 @@ export function createAuth(db: Database, env: Env) {
     },
     plugins: [bearer()],
     telemetry: { enabled: false },
-    logger: { level: env.NODE_ENV === 'test' ? 'error' : 'warn' },
+    // Through the app's logger (JSON in production), errors without their query parameters.
+    logger: {
+      level: env.NODE_ENV === 'test' ? 'error' : 'warn',
+      ...(logger ? { log: authLogTo(logger) } : {}),
+    },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** better-auth's log lines as the app's own: one JSON line, outside text redacted, errors serialized safely. */
+function authLogTo(logger: Logger) {
+  return (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
+    const details = args.map((a) => (a instanceof Error ? serializeError(a) : outsideText(describe(a), 300)));
+    logger[level]({ details }, `[auth] ${outsideText(message, 300)}`);
+  };
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}

@@ -2,7 +2,13 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../context';
-import { ApiError, pgErrorCode } from './errors';
+import { loggablePath } from '../observe/redact';
+import { ApiError, isDatabaseUnavailable, pgErrorCode } from './errors';
+
+/** Seconds a client should wait before trying again while the database is out of reach. */
+export const DB_RETRY_AFTER_S = 5;
+export const DB_UNAVAILABLE_MESSAGE =
+  'The site cannot reach its database just now. Please try again in a moment.';
 
 /**
  * A database error that slipped past validation, by SQLSTATE: bad input is never a 500 (DESIGN.md §7).
@@ -24,10 +30,21 @@ export function errorResponse(err: Error, c: Context<AppEnv>) {
   if (err instanceof ApiError) return c.json({ message: err.message, ...err.extra }, err.status);
   if (err instanceof HTTPException) return c.json({ message: err.message || 'Request failed' }, err.status);
   if (err instanceof SyntaxError) return c.json({ message: 'Malformed JSON body' }, 400);
+  if (isDatabaseUnavailable(err)) {
+    c.var.deps.logger.error(
+      { err, method: c.req.method, path: loggablePath(c.req.path) },
+      'database unavailable',
+    );
+    c.header('retry-after', String(DB_RETRY_AFTER_S));
+    return c.json({ message: DB_UNAVAILABLE_MESSAGE }, 503);
+  }
   const code = pgErrorCode(err);
   const mapped = code ? statusForPgError(code) : null;
   // Logged either way: a mapped database error still means a gate in front of it has a gap.
-  c.var.deps.logger.error({ err, method: c.req.method, path: c.req.path, sqlstate: code }, 'request failed');
+  c.var.deps.logger.error(
+    { err, method: c.req.method, path: loggablePath(c.req.path), sqlstate: code },
+    'request failed',
+  );
   if (mapped) return c.json({ message: mapped.message }, mapped.status);
   return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
 }

@@ -35,3 +35,36 @@ export const isForeignKeyViolation = (err: unknown) => {
   const code = pgErrorCode(err);
   return code === '23503' || code === '23001';
 };
+
+/** SQLSTATEs of a database that cannot be reached or is going away (class 08, shutdown, overload). */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+const UNAVAILABLE_SYSCALL = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|connection error|Connection closed|PGlite is closed/i;
+
+/**
+ * True when a request failed because the database could not be reached (down, restarting, out of
+ * connections), not because of what the request held: that is a 503 with Retry-After, not a 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SYSCALL.has(code)))
+      return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    const inner = e as { cause?: unknown; errors?: unknown };
+    // AggregateError (a connect to several addresses) carries its causes in `errors`.
+    e = inner.cause ?? (Array.isArray(inner.errors) ? inner.errors[0] : undefined);
+  }
+  return false;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeControls, outsideText, REDACTED, redactSecrets } from './redact';
+import { escapeControls, loggablePath, outsideText, REDACTED, redactSecrets } from './redact';
 
 describe('redactSecrets', () => {
   it.each([
@@ -53,5 +53,17 @@ describe('outsideText', () => {
   it('accepts anything', () => {
     expect(outsideText(undefined)).toBe('');
     expect(outsideText(42)).toBe('42');
+  });
+});
+
+describe('loggablePath', () => {
+  it('drops the token of a one-time setup link, page and API alike', () => {
+    expect(loggablePath('/setup/AbC123_secret-token')).toBe(`/setup/${REDACTED}`);
+    expect(loggablePath('/api/setup/AbC123_secret-token')).toBe(`/api/setup/${REDACTED}`);
+  });
+  it('keeps ordinary paths, slugs included', () => {
+    expect(loggablePath('/content/how-to-build-a-capsule-wardrobe-2024')).toBe(
+      '/content/how-to-build-a-capsule-wardrobe-2024',
+    );
   });
 });

@@ -50,3 +50,13 @@ export function outsideText(text: unknown, max = 300): string {
   const safe = escapeControls(redactSecrets(clipped));
   return safe.length > max ? `${safe.slice(0, max)}…` : safe;
 }
+
+/** Paths that carry a secret in a segment (one-time links): the segment is never logged. */
+const SECRET_PATH_SEGMENTS: RegExp[] = [/^((?:\/api)?\/setup\/)[^/]+/];
+
+/** A request path as it may appear in a log line: one-time tokens replaced, controls escaped, capped. */
+export function loggablePath(path: string): string {
+  let out = path;
+  for (const re of SECRET_PATH_SEGMENTS) out = out.replace(re, `$1${REDACTED}`);
+  return escapeControls(out.length > 512 ? `${out.slice(0, 512)}…` : out);
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppDeps, AppEnv } from '../context';
+import { loggablePath } from './redact';
 
 const routeLabels = new WeakMap<Request, string>();
 
@@ -37,7 +38,7 @@ export function observeRequests(deps: AppDeps): MiddlewareHandler<AppEnv> {
         reqId: id,
         method: c.req.method,
         route,
-        path: c.req.path,
+        path: loggablePath(c.req.path),
         status,
         ms: Math.round(ms * 10) / 10,
       };

@@ -13,6 +13,8 @@ export const LINK_CONCURRENCY = 4;
 export interface LinkRunOptions {
   limits?: Partial<FetchLimits>;
   concurrency?: number;
+  /** Who started it, for the log line every run ends with. */
+  trigger?: 'manual' | 'scheduled';
 }
 
 const inFlight = new WeakMap<AppDeps, Promise<unknown>>();
@@ -36,10 +38,27 @@ export async function startLinkCheck(
   const release = await tryAdvisoryLock(deps, LOCK_KEYS.linkHealth);
   if (!release) return null;
   const limits: FetchLimits = { ...LINK_LIMITS, allowPrivate: deps.env.RSS_ALLOW_PRIVATE, ...opts.limits };
-  const done = checkAll(deps, limits, opts.concurrency ?? LINK_CONCURRENCY).finally(async () => {
-    inFlight.delete(deps);
-    await release();
-  });
+  const trigger = opts.trigger ?? 'manual';
+  const started = performance.now();
+  const done = checkAll(deps, limits, opts.concurrency ?? LINK_CONCURRENCY)
+    .then(
+      (outcome) => {
+        const ms = Math.round(performance.now() - started);
+        deps.logger.info(
+          { trigger, ...outcome, ms },
+          `[links] ${trigger} check done: ${outcome.checked} links, ${outcome.broken} broken, in ${ms} ms`,
+        );
+        return outcome;
+      },
+      (err: unknown) => {
+        deps.logger.error({ trigger, err }, `[links] ${trigger} check failed`);
+        throw err;
+      },
+    )
+    .finally(async () => {
+      inFlight.delete(deps);
+      await release();
+    });
   inFlight.set(deps, done);
   return { done };
 }

@@ -13,12 +13,12 @@ export async function startLinkHealthSchedule(deps: AppDeps) {
   try {
     job = new Cron(pattern, { name: 'link-health', protect: true, timezone: 'Europe/London' }, async () => {
       try {
-        const run = await startLinkCheck(deps);
+        const run = await startLinkCheck(deps, { trigger: 'scheduled' });
         if (!run) return deps.logger.info('[links] scheduled check skipped: another instance is checking');
-        const { checked, broken } = await run.done;
-        deps.logger.info({ checked, broken }, '[links] checked affiliate links');
-      } catch (err) {
-        deps.logger.error({ err: (err as Error).message }, '[links] scheduled check failed');
+        // startLinkCheck logs the outcome.
+        await run.done;
+      } catch {
+        /* logged by startLinkCheck */
       }
     });
   } catch (err) {
