@@ -38,7 +38,9 @@ const envSchema = z
     OPENAI_MODEL: z.string().min(1).default('gpt-4o'),
     // Per-attempt timeout of AI requests (the SDK retries twice); tests shorten it.
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
-    // Cap on a whole image review, all attempts included (AI_IMAGE_REVIEW_CAP_MS); tests shorten it.
+    // Cap on one AI action (a review, a comparison, an image review), all attempts included; tests
+    // shorten it. AI_IMAGE_REVIEW_CAP_MS is its older name, from when only the image review had one.
+    AI_CAP_MS: z.coerce.number().int().min(50).max(600_000).optional(),
     AI_IMAGE_REVIEW_CAP_MS: z.coerce.number().int().min(50).max(600_000).optional(),
     RSS_CRON: z.string().min(1).default('0 */6 * * *'),
     RSS_SOURCES: z.string().min(1).optional(),
@@ -95,6 +97,7 @@ const envSchema = z
     SEED_DEMO: e.SEED_DEMO ?? true,
     isProduction: e.NODE_ENV === 'production',
     PUBLIC_CACHE_MS: e.PUBLIC_CACHE_MS ?? (e.NODE_ENV === 'production' ? 1000 : 0),
+    AI_CAP_MS: e.AI_CAP_MS ?? e.AI_IMAGE_REVIEW_CAP_MS,
     s3: e.STORAGE === 's3' && e.S3_BUCKET ? s3Config(e) : null,
   }));
 

@@ -15,7 +15,7 @@ const duplicateUrl = () => conflict('A source with this URL already exists.');
 export const adminRssSourcesRoutes = new Hono<AppEnv>()
   .get('/admin/rss/sources', requireAdmin, async (c) => c.json(await listSources(c.var.deps)))
   .post('/admin/rss/sources/test', requireAdmin, validate('json', rssSourceTestInput), async (c) =>
-    c.json(await testFeed(c.var.deps, c.req.valid('json').url)),
+    c.json(await testFeed(c.var.deps, c.req.valid('json'))),
   )
   .post('/admin/rss/sources', requireAdmin, validate('json', rssSourceInput), async (c) => {
     try {
