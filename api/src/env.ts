@@ -273,10 +273,17 @@ export const settingsShape = {
     default: '30000',
     meaning: 'timeout per AI request (the SDK retries at most twice)',
   }),
-  AI_IMAGE_REVIEW_CAP_MS: setting(z.coerce.number().int().min(50).max(600_000).optional(), {
+  AI_CAP_MS: setting(z.coerce.number().int().min(50).max(600_000).optional(), {
     group: 'AI tools',
     default: '45000',
-    meaning: 'cap on a whole image review, all attempts included',
+    meaning:
+      'cap on one AI action (a review, a comparison, an image review), every attempt included; the admin counts up to it',
+  }),
+  AI_IMAGE_REVIEW_CAP_MS: setting(z.coerce.number().int().min(50).max(600_000).optional(), {
+    group: 'AI tools',
+    default: 'unset',
+    meaning:
+      'the older name of `AI_CAP_MS`, from when only the image review had a cap; read when that is unset',
   }),
 };
 
@@ -288,6 +295,7 @@ const envSchema = z.object(settingsShape).transform((e) => ({
   SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
   isProduction: e.NODE_ENV === 'production',
   PUBLIC_CACHE_MS: e.PUBLIC_CACHE_MS ?? (e.NODE_ENV === 'production' ? 1000 : 0),
+  AI_CAP_MS: e.AI_CAP_MS ?? e.AI_IMAGE_REVIEW_CAP_MS,
   s3: e.STORAGE === 's3' && e.S3_BUCKET ? s3Config(e) : null,
 }));
 

@@ -22,7 +22,7 @@ export interface ReceivedRequest {
 type Behaviour =
   | { kind: 'answer'; json: unknown; delayMs?: number }
   | { kind: 'raw'; content: string }
-  | { kind: 'status'; status: number; headers?: Record<string, string> }
+  | { kind: 'status'; status: number; headers?: Record<string, string>; message?: string }
   | { kind: 'hang' };
 
 /**
@@ -56,10 +56,18 @@ export async function startFakeOpenAI() {
         hanging.add(res);
         return;
       }
+      // Like OpenAI, every answer carries the id its support asks for.
+      const requestId = `req_test_${received.length}`;
       if (b.kind === 'status') {
-        res.writeHead(b.status, { 'content-type': 'application/json', ...b.headers });
+        res.writeHead(b.status, {
+          'content-type': 'application/json',
+          'x-request-id': requestId,
+          ...b.headers,
+        });
         res.end(
-          JSON.stringify({ error: { message: `upstream says ${b.status}`, type: 'test', code: null } }),
+          JSON.stringify({
+            error: { message: b.message ?? `upstream says ${b.status}`, type: 'test', code: null },
+          }),
         );
         return;
       }
@@ -67,7 +75,7 @@ export async function startFakeOpenAI() {
       const delayMs = b.kind === 'answer' ? (b.delayMs ?? 0) : 0;
       // A slow model (the shutdown tests keep a request in flight with it).
       setTimeout(() => {
-        res.writeHead(200, { 'content-type': 'application/json' });
+        res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': requestId });
         res.end(
           JSON.stringify({
             id: 'chatcmpl-test',

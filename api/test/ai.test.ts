@@ -158,17 +158,35 @@ describe.each(dbTargets)('AI content tools on %s', (kind) => {
       expect(await articleCount()).toBe(before);
     });
 
-    it('upstream 429 gives 429 with a retry hint after the 2 retries', async () => {
+    it('upstream 429 is answered at once (no retry) with its Retry-After, not after waiting it out', async () => {
       const before = await articleCount();
-      fake.set({ kind: 'status', status: 429, headers: { 'retry-after-ms': '20' } });
+      fake.set({ kind: 'status', status: 429, headers: { 'retry-after': '7' } });
+      const started = Date.now();
       const res = await post();
+      // The SDK used to wait 7 s twice before saying "try again in 7 seconds".
+      expect(Date.now() - started).toBeLessThan(3000);
       expect(res.status).toBe(429);
       const body = await json(res);
-      expect(body.message).toBe('The AI service is busy (rate limited). Please try again in 1 second.');
-      expect(body.retryAfter).toBe(1);
-      expect(res.headers.get('retry-after')).toBe('1');
-      expect(fake.received).toHaveLength(3);
+      expect(body.message).toBe('The AI service is busy (rate limited). Please try again in 7 seconds.');
+      expect(body.retryAfter).toBe(7);
+      expect(res.headers.get('retry-after')).toBe('7');
+      expect(fake.received).toHaveLength(1);
       expect(await articleCount()).toBe(before);
+    });
+
+    it('a failure is logged with the AI service request id and the upstream text only redacted', async () => {
+      const warn = vi.spyOn(booted.deps.logger, 'warn');
+      fake.set({ kind: 'status', status: 401, message: `Incorrect API key provided: ${KEY}.` });
+      expect((await post()).status).toBe(502);
+      const line = warn.mock.calls.find((c) => c[1] === '[ai] call failed')?.[0] as Body;
+      expect(line).toMatchObject({
+        call: 'product_image_review',
+        status: 502,
+        upstream: 401,
+        requestId: 'req_test_1',
+        upstreamMessage: '401 Incorrect API key provided: [redacted].',
+      });
+      expect(JSON.stringify(warn.mock.calls)).not.toContain(KEY);
     });
 
     it('upstream 500 gives 502 without the upstream text, the key or a stack', async () => {
@@ -274,6 +292,16 @@ describe.each(dbTargets)('AI content tools on %s', (kind) => {
     });
   });
 
+  it('an answer wrapped in a ```json code fence is accepted', async () => {
+    fake.set({ kind: 'raw', content: `\`\`\`json\n${JSON.stringify({ ...goodReview, rating: 4 })}\n\`\`\`` });
+    const res = await admin.post('/api/admin/ai/review', {
+      productName: 'Cloud Yoga Mat',
+      category: 'fitness',
+    });
+    expect(res.status).toBe(201);
+    expect((await json(res)).rating).toBe(4);
+  });
+
   it('the review generator sends the form to the model and saves a review draft', async () => {
     fake.set({ kind: 'answer', json: { ...goodReview, rating: 3 } });
     const res = await admin.post('/api/admin/ai/review', {
@@ -342,12 +370,13 @@ describe.each(dbTargets)('AI content tools on %s', (kind) => {
     expect(fake.received).toHaveLength(0);
   });
 
-  it('status says Active with the model and JSON output', async () => {
+  it('status says Active with the model, the AI cap and JSON output', async () => {
     const res = await admin.get('/api/admin/ai/status');
     expect(await res.json()).toEqual({
       configured: true,
       status: 'Active',
       model: 'gpt-4o',
+      capMs: 45_000,
       style: 'product',
       outputFormat: 'JSON',
     });
@@ -401,8 +430,8 @@ describe.each(dbTargets)('AI without OPENAI_API_KEY on %s', (kind) => {
   });
 });
 
-describe('the whole image review is capped (AI_IMAGE_REVIEW_CAP_MS, 45 s in production)', () => {
-  it('a slow upstream is stopped at the cap, before the 3 attempts run out: 504 and nothing saved', {
+describe('one cap for every AI action (AI_CAP_MS, 45 s in production)', () => {
+  it('a slow upstream is stopped at the cap, before the 3 attempts run out: 504 and nothing saved, for the image review, the review and the comparison', {
     timeout: 90_000,
   }, async () => {
     const fake = await startFakeOpenAI();
@@ -412,30 +441,50 @@ describe('the whole image review is capped (AI_IMAGE_REVIEW_CAP_MS, 45 s in prod
         OPENAI_API_KEY: KEY,
         OPENAI_BASE_URL: fake.baseURL,
         OPENAI_TIMEOUT_MS: '600',
-        AI_IMAGE_REVIEW_CAP_MS: String(CAP),
+        AI_CAP_MS: String(CAP),
       },
     });
     try {
       const admin = (await signUpAdmin(booted)).agent;
-      fake.set({ kind: 'hang' });
-      const started = Date.now();
-      const res = await admin.post(
-        '/api/admin/analyze-product-image',
-        imageForm({ category: 'makeup' }, { bytes: await pngBytes() }),
-      );
-      const elapsed = Date.now() - started;
-      expect(res.status).toBe(504);
-      expect((await json(res)).message).toMatch(
-        /took longer than 1 s, so we stopped waiting. Nothing was saved/,
-      );
-      // Without the cap: 3 × 600 ms plus back-off.
-      expect(elapsed).toBeGreaterThanOrEqual(CAP);
-      expect(elapsed).toBeLessThan(3 * 600);
-      expect(fake.received.length).toBeLessThan(3);
+      expect((await json(await admin.get('/api/admin/ai/status'))).capMs).toBe(CAP);
+      const calls: Array<[string, () => Promise<Response>]> = [
+        [
+          'image review',
+          async () =>
+            admin.post(
+              '/api/admin/analyze-product-image',
+              imageForm({ category: 'makeup' }, { bytes: await pngBytes() }),
+            ),
+        ],
+        ['review', () => admin.post('/api/admin/ai/review', { productName: 'Mat', category: 'fitness' })],
+        [
+          'comparison',
+          () => admin.post('/api/admin/ai/comparison', { category: 'makeup', products: 'a\nb' }),
+        ],
+      ];
+      for (const [what, call] of calls) {
+        fake.set({ kind: 'hang' });
+        const started = Date.now();
+        const res = await call();
+        const elapsed = Date.now() - started;
+        expect(res.status, what).toBe(504);
+        expect((await json(res)).message, what).toMatch(
+          /took longer than 1 s, so we stopped waiting. Nothing was saved/,
+        );
+        // Without the cap: 3 × 600 ms plus back-off (the review and comparison waited ~92 s in production).
+        expect(elapsed, what).toBeGreaterThanOrEqual(CAP);
+        expect(elapsed, what).toBeLessThan(3 * 600);
+        expect(fake.received.length, what).toBeLessThan(3);
+      }
       expect((await booted.deps.db.select({ n: count() }).from(articles))[0]?.n).toBe(0);
     } finally {
       await booted.close();
       await fake.close();
     }
+  });
+
+  it('AI_IMAGE_REVIEW_CAP_MS, the older name, still sets the cap', async () => {
+    const { loadEnv } = await import('../src/env');
+    expect(loadEnv({ AI_IMAGE_REVIEW_CAP_MS: '1200' }).AI_CAP_MS).toBe(1200);
   });
 });

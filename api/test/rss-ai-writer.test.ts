@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import { articles, recipes } from '../src/db/schema';
 import { defaultRecipeWriter, openAiRecipeWriter } from '../src/rss/openai-writer';
-import { builtInRecipeWriter, themedRecipeSchema } from '../src/rss/recipe-writer';
+import { DISHES } from '../src/rss/recipe-dishes';
+import { builtInRecipeWriter, quotedHeadline, themedRecipeSchema } from '../src/rss/recipe-writer';
 import { runRssNow } from '../src/rss/run';
 import { type FakeOpenAI, startFakeOpenAI } from './ai-fake-openai';
 import { dbTargets, testApp } from './helpers';
@@ -153,18 +154,99 @@ describe.each(dbTargets)('themed recipes through the import on %s', (kind) => {
   });
 });
 
-describe('built-in recipe writer wording', () => {
-  it('uses "a"/"an" by sound and capitalises the cuisine: "An easy, crowd-pleasing Asian dish"', async () => {
-    const seen = new Map<string, string>();
-    for (let i = 0; seen.size < 6 && i < 500; i++) {
-      const r = await builtInRecipeWriter.write({ ...theme, title: `Headline number ${i}` });
-      seen.set(r.cuisine, r.description);
+/** 44 headlines as wrestling sites write them, plus the 6 of the ring-news.xml fixture: 50 in all. */
+const WHO = [
+  'The Rock',
+  'Becky Lynch',
+  'Rhea Ripley',
+  '“Stone Cold” Steve Austin',
+  'Big E',
+  'Asuka',
+  'Kofi Kingston',
+  'Bianca Belair',
+  'Seth "Freakin" Rollins',
+  'Iyo Sky',
+  'Drew McIntyre',
+];
+const WHAT = [
+  (w: string) => `${w} returns to Raw for one night only`,
+  (w: string) => `"${w}" teases a title shot at the Royal Rumble`,
+  (w: string) =>
+    `${w}'s contract talks stall as the summer tour approaches and the company weighs its options for the autumn`,
+  (w: string) => `Injury update: ${w} out for six weeks!`,
+];
+const HEADLINES = [
+  '"The Rock" Returns to Raw for One Night Only',
+  'Champion retains title in a steel cage classic that nobody in the building will ever forget, and a rematch is already being talked about',
+  'Tag team “The Lumberjacks” reunite for the summer tour',
+  'Rookie signs a multi-year deal',
+  "Women's title match headlines the March pay-per-view",
+  'Veteran referee calls time on a 30-year career',
+  ...WHO.flatMap((w) => WHAT.map((f) => f(w))),
+];
+const sameQuotes = (s: string) => s.replace(/[“”"‘’]/g, "'");
+
+describe('built-in recipe writer wording: what a copy editor checks, on 50 generated recipes', () => {
+  it('there are at least 20 dishes, and 24 headlines do not read as one dish over and over', async () => {
+    expect(DISHES.length).toBeGreaterThanOrEqual(20);
+    expect(HEADLINES).toHaveLength(50);
+    const counts = new Map<string, number>();
+    for (const title of HEADLINES.slice(0, 24)) {
+      const r = await builtInRecipeWriter.write({ ...theme, title });
+      const dish = /^(.*?)[,:] inspired by/.exec(r.title)?.[1] ?? r.title;
+      counts.set(dish, (counts.get(dish) ?? 0) + 1);
     }
-    expect(seen.size).toBe(6);
-    expect(seen.get('asian')).toMatch(/^An easy, crowd-pleasing Asian dish /);
-    expect(seen.get('mexican')).toMatch(/^A medium, crowd-pleasing Mexican dish /);
-    expect(seen.get('italian')).toMatch(/^A hard, crowd-pleasing Italian dish /);
-    for (const d of seen.values()) expect(d).not.toMatch(/\bA easy\b|\b(asian|italian|mexican|indian)\b/);
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(3);
+    expect(counts.size).toBeGreaterThanOrEqual(14);
+  });
+
+  it('difficulty is said as difficulty, "a"/"an" go by sound, no doubled quotes, no cut words, clean punctuation', async () => {
+    for (const headline of HEADLINES) {
+      const r = await builtInRecipeWriter.write({ ...theme, title: headline, source: 'Turnbuckle Times' });
+      const texts = [r.title, r.description];
+      expect(themedRecipeSchema.safeParse(r).success, headline).toBe(true);
+      // "A medium, crowd-pleasing dish" read the difficulty as a taste.
+      expect(r.description, headline).not.toMatch(/\b(an?) (easy|medium|hard)\b/i);
+      expect(r.description, headline).toContain(
+        { easy: 'that is easy to make', medium: 'of medium difficulty', hard: 'that is a challenge to make' }[
+          r.difficulty
+        ],
+      );
+      const cuisine = r.cuisine.charAt(0).toUpperCase() + r.cuisine.slice(1);
+      expect(r.description, headline).toMatch(new RegExp(`^(A|An) ${cuisine} `));
+      expect(r.description, headline).not.toMatch(
+        /\bA (Asian|American|Italian|Indian)\b|\bAn (Mexican|Mediterranean)\b/,
+      );
+      for (const t of texts) {
+        // Our quotes are curly and balanced; the headline's own become single ones inside them.
+        expect(t, headline).not.toContain('"');
+        expect(t.split('“').length, headline).toBe(t.split('”').length);
+        expect(t, headline).not.toMatch(/(["“”‘’])\1/);
+        expect(t, headline).not.toMatch(/\s{2}|\s[,.:;!?]|,,|\.\./);
+      }
+      expect(r.description, headline).toMatch(/\.$/);
+      // A long headline is cut between words, never inside one.
+      const quoted = /“(.*)”/.exec(r.title)?.[1] ?? '';
+      if (quoted.endsWith('…')) {
+        const kept = sameQuotes(quoted.slice(0, -1));
+        const whole = sameQuotes(headline);
+        expect(whole.startsWith(kept), headline).toBe(true);
+        expect(whole.charAt(kept.length), headline).toMatch(/[\s,;:.!?–—-]/);
+      } else {
+        expect(sameQuotes(quoted), headline).toBe(sameQuotes(headline));
+      }
+      expect(r.title.length, headline).toBeLessThanOrEqual(200);
+    }
+  });
+
+  it('"The Rock" in a headline: single quotes inside ours, never ""The Rock" Returns…"', async () => {
+    const r = await builtInRecipeWriter.write({
+      ...theme,
+      title: '"The Rock" Returns to Raw for One Night Only',
+    });
+    expect(r.title).toMatch(/, inspired by “‘The Rock’ Returns to Raw for One Night Only”$/);
+    expect(quotedHeadline('Tag team “The Lumberjacks” reunite')).toBe('“Tag team ‘The Lumberjacks’ reunite”');
+    expect(quotedHeadline('"“Stone Cold” returns"')).toBe('“‘“Stone Cold” returns’”');
   });
 });
 

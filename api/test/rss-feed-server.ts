@@ -121,6 +121,19 @@ export const FEED_FILES: Record<string, { file?: string; type: string; bytes?: (
   'rss091.xml': { type: 'text/xml' },
   'rss10-rdf.xml': { type: 'application/rdf+xml; charset=utf-8' },
   'atom.xml': { type: 'application/atom+xml; charset=utf-8' },
+  // Issue 28: what feed readers cope with and we did not.
+  'pictures.xml': { type: 'application/rss+xml; charset=UTF-8' },
+  'bozo-entities.xml': { type: 'application/rss+xml' },
+  'broken-tags.xml': { type: 'text/xml' },
+  'block-text.xml': { type: 'application/rss+xml; charset=utf-8' },
+  'atom-xhtml-base.xml': { type: 'application/atom+xml' },
+  'dates-i18n.xml': { type: 'application/rss+xml; charset=utf-8' },
+  'ring-news.xml': { type: 'application/rss+xml; charset=utf-8' },
+  // ISO-8859-1 bytes declared nowhere: no charset, then a server that claims UTF-8 by default.
+  'undeclared-latin1.xml': { type: 'application/rss+xml' },
+  'undeclared-latin1-utf8-header.xml': { file: 'undeclared-latin1.xml', type: 'text/xml; charset=utf-8' },
+  'utf32.xml': { type: 'application/xml' },
+  'utf32be.xml': { type: 'application/xml' },
 };
 
 const readFixture = (name: string) => readFileSync(new URL(`./fixtures/feeds/${name}`, import.meta.url));

@@ -190,7 +190,7 @@ describe('text from HTML', () => {
     }
     const nettle = (await read('wordpress-cdata-entity.xml')).items[1];
     expect(nettle?.content).toBe(
-      '<h3>The Mad Forager’s Kitchen</h3><p>How to Infuse butter with young nettle tops…</p><ul><li>Gloves</li><li>Butter</li></ul>Serves 4<p> Tagged foraging.</p>',
+      '<h3>The Mad Forager’s Kitchen</h3><p>How to Infuse butter with young nettle tops…</p><ul><li>Gloves</li><li>Butter</li></ul><div>Serves 4</div><p> Tagged foraging.</p>',
     );
   });
 });

@@ -8,7 +8,7 @@ import type { Booted } from '../src/bootstrap';
 import { tryRssLock } from '../src/rss/lock';
 import { rssIdle } from '../src/rss/run';
 import { DEFAULT_SOURCES, loadSources } from '../src/rss/sources';
-import { nextScheduledRun, startRssSchedule } from '../src/rss/schedule';
+import { describeSchedule, nextScheduledRun, startRssSchedule } from '../src/rss/schedule';
 import type { RssStatus } from '../src/rss/status';
 import { Agent, dbTargets, signUp, signUpAdmin, testApp, testEnv } from './helpers';
 import { type FeedServer, startFeedServer } from './rss-feed-server';
@@ -51,6 +51,11 @@ describe('RSS configuration', () => {
     );
     expect(testEnv({ RSS_CRON: undefined as never }).RSS_CRON).toBe('0 */6 * * *');
     expect(nextScheduledRun(testEnv({ RSS_CRON: 'off' }))).toBeNull();
+  });
+  it('the tab says the schedule RSS_CRON sets, in words, or that scheduled runs are off (issue 28)', () => {
+    expect(describeSchedule(testEnv({ RSS_CRON: '0 */6 * * *' }))).toBe('On the hour, every 6 hours (UTC)');
+    expect(describeSchedule(testEnv({ RSS_CRON: '30 4 * * *' }))).toBe('At 04:30 (UTC)');
+    expect(describeSchedule(testEnv({ RSS_CRON: 'off' }))).toBeNull();
   });
 });
 
@@ -146,7 +151,7 @@ describe.each(dbTargets)('admin RSS routes on %s', (kind) => {
       error: 'HTTP 500',
       problem: 'The server answered 500',
     });
-    expect(status.schedule).toEqual({ cron: 'off', nextRunAt: null });
+    expect(status.schedule).toEqual({ cron: 'off', description: null, nextRunAt: null });
   });
 
   it('an unreadable RSS_SOURCES file stops the first start with a message naming it', async () => {

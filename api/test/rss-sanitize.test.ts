@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { firstImageIn, normaliseLink, plainText, safeHtml, safeUrl } from '../src/rss/sanitize';
+import { imagesIn } from '../src/rss/inline-images';
+import { normaliseLink, plainText, safeHtml, safeUrl } from '../src/rss/sanitize';
 
 // What the RSS import keeps of a feed's text (rss/sanitize.ts): the job stores exactly these strings.
 describe('feed text as plain text', () => {
-  it('drops tags (script and style with their content), decodes entities, never brings markup back', () => {
+  it('drops tags (script and style with their content), decodes entities once, keeps escaped text as text', () => {
     expect(plainText('<p>Tea <b>&amp;</b> toast</p><script>alert(1)</script><style>p{}</style>')).toBe(
       'Tea & toast',
     );
+    // What the publisher escaped is text: shown as written (every place the site shows it escapes it).
     expect(plainText('&lt;script&gt;alert(1)&lt;/script&gt; &quot;hi&quot; it&#39;s')).toBe(
-      'scriptalert(1)/script "hi" it\'s',
+      '<script>alert(1)</script> "hi" it\'s',
     );
+    expect(plainText('Cryptic Message &lt;3')).toBe('Cryptic Message <3');
     expect(plainText('&amp;lt;b&amp;gt;')).toBe('&lt;b&gt;');
     expect(plainText('  many \n\n  spaces\t here ')).toBe('many spaces here');
   });
@@ -43,11 +46,12 @@ describe('feed HTML as article markup', () => {
     ).toBe(
       '<h2>T</h2><p>A <em>b</em> <strong>c</strong> <i>d</i> <b>e</b><br /></p><ul><li>1</li></ul><ol><li>2</li></ol><blockquote>q</blockquote><h3>x</h3><h4>y</h4>',
     );
+    // Headings move below the article's own h1; tables keep their cells, so no words run together.
     expect(
       safeHtml(
-        '<h1>Big</h1><img src="https://x.example/a.png"><iframe></iframe><table><tr><td>c</td></tr></table>',
+        '<h1>Big</h1><img src="https://x.example/a.png"><iframe></iframe><table><tr><td>c</td><td>d</td></tr></table>',
       ),
-    ).toBe('Bigc');
+    ).toBe('<h2>Big</h2><table><tr><td>c</td><td>d</td></tr></table>');
   });
   it('links: http(s) only, open in a new tab with noopener nofollow; others keep their words only', () => {
     expect(safeHtml('<a href="https://n.example/a" onclick="x" title="t">ok</a>')).toBe(
@@ -106,8 +110,7 @@ describe('normaliseLink (de-duplication key)', () => {
 describe('plain text and article markup: the edges', () => {
   it('block boundaries become one space, never a line break or a run of spaces', () => {
     expect(plainText('<h2>Kitchen</h2><p>How</p>\n\n<p>to   cook</p>')).toBe('Kitchen How to cook');
-    // Angle brackets removed at the ends leave no space behind.
-    expect(plainText('&lt; hi &gt;')).toBe('hi');
+    expect(plainText('&lt; hi &gt;')).toBe('< hi >');
   });
   it('an early mid-word cut drops the space it ends on before the ellipsis', () => {
     expect(plainText('abc de', 5)).toBe('abc…');
@@ -123,34 +126,37 @@ describe('plain text and article markup: the edges', () => {
   });
 });
 
-describe('firstImageIn (the inline image of an item)', () => {
-  it('is null without an image, or without an absolute http(s) one', () => {
-    expect(firstImageIn('<p>no image here</p>')).toBeNull();
-    expect(firstImageIn('')).toBeNull();
+describe('imagesIn (the inline images of an item)', () => {
+  it('is empty without an image, or without an absolute http(s) one when no base is declared', () => {
+    expect(imagesIn('<p>no image here</p>', null)).toEqual([]);
+    expect(imagesIn('', null)).toEqual([]);
     expect(
-      firstImageIn('<img src="/rel.png"><img src="javascript:x"><img src="data:image/png;base64,AA">'),
-    ).toBeNull();
+      imagesIn('<img src="/rel.png"><img src="javascript:x"><img src="data:image/png;base64,AA">', null),
+    ).toEqual([]);
   });
-  it('the first absolute image, with its declared width, whatever the case of the tag', () => {
-    expect(firstImageIn('<p>x<img src="https://a.example/one.png" width="640" alt="a"></p>')).toEqual({
-      url: 'https://a.example/one.png',
-      width: '640',
-    });
-    expect(firstImageIn('<IMG SRC="https://a.example/UP.png">')).toEqual({
-      url: 'https://a.example/UP.png',
-      width: undefined,
-    });
-    expect(firstImageIn('<p><Img src="https://a.example/mixed.png" width="20"></p>')).toEqual({
-      url: 'https://a.example/mixed.png',
-      width: '20',
-    });
-  });
-  it('skips relative and unsafe sources, and never replaces the first one found', () => {
+  it('every image, in order, with what it declares about its size, whatever the case of the tag', () => {
     expect(
-      firstImageIn(
-        '<img src="/rel.png" width="1"><img src="ftp://a.example/f.png" width="2"><img src=" https://a.example/b.png " width="3"><img src="https://a.example/c.png" width="4">',
+      imagesIn(
+        '<p>x<img src="https://a.example/one.png" width="640" alt="a"></p><IMG SRC="https://a.example/UP.png"><Img src="https://a.example/px.gif" style="width:1px;height:1px">',
+        null,
       ),
-    ).toEqual({ url: 'https://a.example/b.png', width: '3' });
+    ).toEqual([
+      { url: 'https://a.example/one.png', width: '640', height: undefined, style: undefined },
+      { url: 'https://a.example/UP.png', width: undefined, height: undefined, style: undefined },
+      { url: 'https://a.example/px.gif', width: undefined, height: undefined, style: 'width:1px;height:1px' },
+    ]);
+  });
+  it('relative sources resolve against a declared base; lazy data-src and the widest srcset entry win', () => {
+    expect(
+      imagesIn(
+        '<img src="/rel.png" width="300"><img src="data:image/gif;base64,R0" data-src="lazy.jpg"><img src="s.jpg" srcset="s.jpg 320w, l.jpg 1280w">',
+        'https://b.example/blog/',
+      ).map((i) => [i.url, i.width]),
+    ).toEqual([
+      ['https://b.example/rel.png', '300'],
+      ['https://b.example/blog/lazy.jpg', undefined],
+      ['https://b.example/blog/l.jpg', 1280],
+    ]);
   });
 });
 

@@ -188,6 +188,88 @@ describe.each(dbTargets)('admin RSS sources API on %s', (kind) => {
     expect((await booted.deps.db.select({ n: count() }).from(articles))[0]?.n).toBe(before.articles);
   });
 
+  it('POST /test applies the keywords: what a run would import, what it would skip and why', async () => {
+    const url = `${feeds.base}/files/ring-news.xml`;
+    const r = await json<RssSourceTestResult>(
+      await admin.post('/api/admin/rss/sources/test', {
+        url,
+        includeKeywords: ['title', 'tour'],
+        excludeKeywords: ['pay-per-view'],
+      }),
+    );
+    expect(r.counts).toEqual({ total: 6, importable: 2, skipped: 4 });
+    expect(r.items.map((i) => i.title)).toEqual([
+      'Champion retains title in a steel cage classic that nobody in the building will ever forget, and a rematch is already being talked about',
+      'Tag team “The Lumberjacks” reunite for the summer tour',
+    ]);
+    expect(r.skipped.map((i) => [i.title, i.reason])).toEqual([
+      ['"The Rock" Returns to Raw for One Night Only', 'mentions none of: title, tour'],
+      ['Rookie signs a multi-year deal', 'mentions none of: title, tour'],
+      ["Women's title match headlines the March pay-per-view", 'mentions "pay-per-view"'],
+      ['Veteran referee calls time on a 30-year career', 'mentions none of: title, tour'],
+    ]);
+    // Without keywords every item would come in.
+    const all = await json<RssSourceTestResult>(await admin.post('/api/admin/rss/sources/test', { url }));
+    expect(all.counts).toEqual({ total: 6, importable: 6, skipped: 0 });
+  });
+
+  it('POST /test reads a repairable feed and names its problems; an undated item shows no date', async () => {
+    const bozo = await json<RssSourceTestResult>(
+      await admin.post('/api/admin/rss/sources/test', { url: `${feeds.base}/files/bozo-entities.xml` }),
+    );
+    expect(bozo).toMatchObject({ ok: true, problem: null, counts: { total: 5, importable: 5, skipped: 0 } });
+    expect(bozo.warnings).toEqual([
+      '2 unescaped "&" characters in item 2, read as text',
+      '1 undefined entity: &doesnotexist; in item 3 (kept as text)',
+    ]);
+    const atom = await json<RssSourceTestResult>(
+      await admin.post('/api/admin/rss/sources/test', { url: `${feeds.base}/files/atom-xhtml-base.xml` }),
+    );
+    // Its XHTML titles made this "Feed works (0 items shown)".
+    expect(atom.items).toHaveLength(4);
+    const dates = await json<RssSourceTestResult>(
+      await admin.post('/api/admin/rss/sources/test', { url: `${feeds.base}/files/dates-i18n.xml` }),
+    );
+    expect(dates.items.find((i) => i.title.startsWith('Bacalhau'))?.publishedAt).toBeNull();
+  });
+
+  it('a URL with a user name or password is refused (400), for a source and for a test, nothing saved', async () => {
+    const before = await sourceCount();
+    for (const url of ['https://editor:secret@feeds.example/rss', 'https://token@feeds.example/rss']) {
+      const add = await admin.post('/api/admin/rss/sources', { name: 'x', url, category: 'home' });
+      expect(add.status, url).toBe(400);
+      expect((await json<{ message: string }>(add)).message).toBe(
+        'url: Remove the user name and password from the address: feeds are read without signing in',
+      );
+      expect((await admin.post('/api/admin/rss/sources/test', { url })).status, url).toBe(400);
+    }
+    expect(await sourceCount()).toBe(before);
+  });
+
+  it('the duplicate check is on the normalised URL: a #fragment, an upper-case host or the default port is the same feed', async () => {
+    const base = 'https://dup.example/feed.xml';
+    const first = await admin.post('/api/admin/rss/sources', {
+      name: 'Dup',
+      url: `${base}#latest`,
+      category: 'home',
+    });
+    expect(first.status).toBe(201);
+    const created = await json<RssSource>(first);
+    expect(created.url).toBe(base);
+    const before = await sourceCount();
+    for (const url of [
+      base,
+      `${base}#top`,
+      'https://DUP.Example/feed.xml',
+      'https://dup.example:443/feed.xml',
+    ]) {
+      const res = await admin.post('/api/admin/rss/sources', { name: 'Again', url, category: 'home' });
+      expect(res.status, url).toBe(409);
+    }
+    expect(await sourceCount()).toBe(before);
+    await admin.delete(`/api/admin/rss/sources/${created.id}`);
+  });
+
   it('a run imports the enabled sources only, applies keywords and the recipe flag, and records each last result', async () => {
     const [news, ring, sport] = await list();
     // Disable the wrestling feed: its items and recipes must not come in.
@@ -241,6 +323,26 @@ describe.each(dbTargets)('admin RSS sources API on %s', (kind) => {
       lastCreated: 0,
     });
     expect(gone?.lastRunAt).toEqual(expect.any(String));
+  });
+
+  it('a feed read with warnings keeps them on its source, with its counts', async () => {
+    const created = await json<RssSource>(
+      await admin.post('/api/admin/rss/sources', {
+        name: 'Harbour',
+        url: `${feeds.base}/files/bozo-entities.xml`,
+        category: 'community',
+      }),
+    );
+    await runRssNow(booted.deps, 'manual');
+    expect((await list()).find((s) => s.id === created.id)).toMatchObject({
+      lastCreated: 5,
+      lastProblem: null,
+      lastWarnings: [
+        '2 unescaped "&" characters in item 2, read as text',
+        '1 undefined entity: &doesnotexist; in item 3 (kept as text)',
+      ],
+    });
+    await admin.delete(`/api/admin/rss/sources/${created.id}`);
   });
 
   it('DELETE removes a source (204, then 404) and keeps the articles it imported', async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AI_IMAGE_REVIEW_CAP_MS } from '@site/shared';
+import { AI_CAP_MS } from '@site/shared';
 import { describe, expect, it } from 'vitest';
 import { loadEnv, repoRoot, settingsShape } from '../src/env';
 import { renderSettingsDoc, SETTINGS_DOC_PATH, settingEntries } from '../src/scripts/settings-doc';
@@ -45,7 +45,8 @@ describe('the settings reference (docs/settings.md)', () => {
     expect(docs.SEED_DEMO!.default).toBe('true outside production, false in production');
     expect([dev.PUBLIC_CACHE_MS, prod.PUBLIC_CACHE_MS]).toEqual([0, 1000]);
     expect(docs.PUBLIC_CACHE_MS!.default).toBe('1000 in production, else 0');
-    expect(docs.AI_IMAGE_REVIEW_CAP_MS!.default).toBe(String(AI_IMAGE_REVIEW_CAP_MS));
+    expect(docs.AI_CAP_MS!.default).toBe(String(AI_CAP_MS));
+    expect(loadEnv({ AI_IMAGE_REVIEW_CAP_MS: '1234' }).AI_CAP_MS).toBe(1234);
     expect(dev.SITE_URL).toBe('http://localhost:3000');
     expect(dev.UPLOAD_DIR).toBe(path.join(dev.DATA_DIR, 'uploads'));
   });

@@ -4,7 +4,8 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { z } from 'zod';
 import type { AppDeps } from '../context';
 import { ApiError } from '../lib/errors';
-import { aiClient } from './client';
+import { parseAnswerJson } from './answer-json';
+import { aiCapMs, aiClient } from './client';
 import { AiAnswerError, logAiFailure, mapAiError } from './errors';
 
 // Strict structured outputs reject some JSON Schema keywords (string lengths); the zod schema
@@ -50,12 +51,13 @@ export async function completeStructured<S extends z.ZodObject>(
     schema: S;
     messages: ChatCompletionMessageParam[];
     maxTokens?: number;
-    /** Stop the whole call (every retry included) after this long: 504. */
+    /** Stop the whole call (every retry included) after this long: 504. Default: the one AI cap. */
     capMs?: number;
   },
 ): Promise<z.infer<S>> {
   const { env } = deps;
   const client = aiClient(env);
+  const capMs = opts.capMs ?? aiCapMs(env);
   try {
     const completion = await client.chat.completions.create(
       {
@@ -65,33 +67,36 @@ export async function completeStructured<S extends z.ZodObject>(
         max_completion_tokens: opts.maxTokens ?? 4000,
         temperature: 0.7,
       },
-      opts.capMs ? { signal: AbortSignal.timeout(opts.capMs) } : undefined,
+      { signal: AbortSignal.timeout(capMs) },
     );
+    // The id the AI service gave this answer: logged if the answer is unusable.
+    const requestId = completion._request_id ?? null;
+    const unusable = (why: string) => new AiAnswerError(why, requestId);
     const choice = completion.choices?.[0];
-    if (!choice) throw new AiAnswerError('no choices');
-    if (choice.message?.refusal) throw new AiAnswerError('the model declined the request');
-    if (choice.finish_reason === 'length') throw new AiAnswerError('the answer was cut off');
+    if (!choice) throw unusable('no choices');
+    if (choice.message?.refusal) throw unusable('the model declined the request');
+    if (choice.finish_reason === 'length') throw unusable('the answer was cut off');
     const text = choice.message?.content;
-    if (!text) throw new AiAnswerError('empty answer');
+    if (!text) throw unusable('empty answer');
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      json = parseAnswerJson(text);
     } catch {
-      throw new AiAnswerError('not JSON');
+      throw unusable('not JSON');
     }
     const parsed = opts.schema.safeParse(json);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
-      throw new AiAnswerError(`${first?.path.join('.') || 'answer'}: ${first?.message ?? 'invalid'}`);
+      throw unusable(`${first?.path.join('.') || 'answer'}: ${first?.message ?? 'invalid'}`);
     }
     deps.metrics.aiCalls.inc({ call: opts.name, outcome: 'ok' });
     return parsed.data;
   } catch (err) {
     const mapped =
-      opts.capMs && err instanceof OpenAI.APIUserAbortError
+      err instanceof OpenAI.APIUserAbortError
         ? new ApiError(
             504,
-            `The AI service took longer than ${Math.round(opts.capMs / 1000)} s, so we stopped waiting. Nothing was saved. Please try again.`,
+            `The AI service took longer than ${Math.round(capMs / 1000)} s, so we stopped waiting. Nothing was saved. Please try again.`,
           )
         : mapAiError(err);
     deps.metrics.aiCalls.inc({ call: opts.name, outcome: String(mapped.status) });

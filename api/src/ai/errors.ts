@@ -1,9 +1,18 @@
-import type { Logger } from '../observe/logger';
 import OpenAI from 'openai';
 import { ApiError } from '../lib/errors';
+import type { Logger } from '../observe/logger';
+import { outsideText } from '../observe/redact';
 
 /** The model answered, but not in the shape we asked for: nothing is saved. */
-export class AiAnswerError extends Error {}
+export class AiAnswerError extends Error {
+  constructor(
+    message: string,
+    /** The AI service's id of the request that answered (`x-request-id`). */
+    readonly requestId: string | null = null,
+  ) {
+    super(message);
+  }
+}
 
 const seconds = (headers: Headers | undefined): number | undefined => {
   const ms = Number(headers?.get('retry-after-ms'));
@@ -54,15 +63,52 @@ export function mapAiError(err: unknown): ApiError {
   return new ApiError(502, 'The AI request failed. Please try again later.');
 }
 
-/** One log line without the error object: no stack, no upstream text, no key. */
+/** The AI service's id of a failed request (`x-request-id`): what its support asks for. */
+export const aiRequestId = (err: unknown): string | null =>
+  err instanceof OpenAI.APIError
+    ? (err.requestID ?? null)
+    : err instanceof AiAnswerError
+      ? err.requestId
+      : null;
+
+/**
+ * What a log line may say about an AI failure: our kind, the upstream status, its request id, and
+ * the upstream message only through the redactor (it can quote part of a key). Never the error object.
+ */
+export function aiFailureFields(err: unknown) {
+  return {
+    upstream: err instanceof OpenAI.APIError ? (err.status ?? err.constructor.name) : undefined,
+    requestId: aiRequestId(err) ?? undefined,
+    error: (err as Error)?.constructor?.name ?? 'unknown',
+    upstreamMessage: err instanceof Error ? outsideText(err.message, 200) : undefined,
+  };
+}
+
+/** One log line without the error object: no stack, no unredacted upstream text, no key. */
 export function logAiFailure(logger: Logger, what: string, err: unknown, mapped: ApiError) {
-  logger.warn(
-    {
-      call: what,
-      status: mapped.status,
-      upstream: err instanceof OpenAI.APIError ? (err.status ?? err.constructor.name) : undefined,
-      error: (err as Error)?.constructor?.name ?? 'unknown',
-    },
-    '[ai] call failed',
-  );
+  logger.warn({ call: what, status: mapped.status, ...aiFailureFields(err) }, '[ai] call failed');
+}
+
+/**
+ * Why an AI call failed, in the few words a run shows an editor ("429 rate limited"); the same
+ * words whichever writer or route asked. Upstream texts never appear here.
+ */
+export function aiFailureWords(err: unknown): string {
+  if (err instanceof OpenAI.APIUserAbortError || err instanceof OpenAI.APIConnectionTimeoutError)
+    return 'no answer in time';
+  if ((err as Error)?.name === 'TimeoutError' || (err as Error)?.name === 'AbortError')
+    return 'no answer in time';
+  if (err instanceof OpenAI.RateLimitError) {
+    const retryAfter = seconds(err.headers);
+    return `429 rate limited${retryAfter !== undefined ? ` (retry after ${retryAfter} s)` : ''}`;
+  }
+  if (err instanceof OpenAI.AuthenticationError) return '401 unauthorised: check the OpenAI API key';
+  if (err instanceof OpenAI.PermissionDeniedError) return '403 refused: check the OpenAI API key and model';
+  if (err instanceof OpenAI.NotFoundError) return '404 not found: check OPENAI_MODEL and OPENAI_BASE_URL';
+  if (err instanceof OpenAI.APIConnectionError) return 'the AI service could not be reached';
+  if (err instanceof OpenAI.APIError) return `${err.status ?? 'unknown'} error from the AI service`;
+  if (err instanceof AiAnswerError) return `an unusable answer (${err.message})`;
+  if (err instanceof SyntaxError) return 'an unusable answer (not JSON)';
+  if ((err as Error)?.name === 'ZodError') return 'an unusable answer (not a recipe)';
+  return 'the AI request failed';
 }

@@ -13,9 +13,11 @@ function usable(label: string | null | undefined): string | null {
   return iconv.encodingExists(name) ? name : null;
 }
 
-/** The encoding a byte-order mark announces, if any. */
+/** The encoding a byte-order mark announces, if any (UTF-32 first: its LE mark starts like UTF-16's). */
 function bomEncoding(bytes: Uint8Array): string | null {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) return 'utf-32le';
+  if (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) return 'utf-32be';
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
   return null;
@@ -34,13 +36,33 @@ export function httpCharset(contentType: string | undefined): string | null {
   return m?.[1] ?? null;
 }
 
+const isUtf8 = (label: string) => label === 'utf-8' || label === 'utf8';
+
+/** True when the bytes are well-formed UTF-8 (pure ASCII is too). */
+function validUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Feed bytes → text. The byte-order mark decides first, then the XML declaration, then the HTTP
  * charset; UTF-8 otherwise. A label iconv-lite does not know is skipped, never trusted.
+ *
+ * When the document itself declares nothing (no BOM, no encoding in its XML declaration) and its
+ * bytes are not UTF-8, it is a single-byte feed whose publisher forgot to say so: read it as
+ * windows-1252, as browsers and feed readers do, rather than as "simula��es". A server's
+ * `charset=utf-8` default does not count as a declaration here: it is usually the server's, not the
+ * publisher's.
  */
 export function decodeFeed(bytes: Uint8Array, contentType?: string): string {
-  const encoding =
-    bomEncoding(bytes) ?? usable(declaredEncoding(bytes)) ?? usable(httpCharset(contentType)) ?? 'utf-8';
+  const fromDocument = bomEncoding(bytes) ?? usable(declaredEncoding(bytes));
+  const fromHttp = usable(httpCharset(contentType));
+  let encoding = fromDocument ?? fromHttp ?? 'utf-8';
+  if (!fromDocument && isUtf8(encoding) && !validUtf8(bytes)) encoding = 'windows-1252';
   // iconv-lite strips the BOM, so the parser sees the XML declaration first.
   return iconv.decode(Buffer.from(bytes), encoding);
 }

@@ -1,36 +1,35 @@
-import OpenAI from 'openai';
 import { z } from 'zod';
+import { parseAnswerJson } from '../ai/answer-json';
+import { openAiClient } from '../ai/client';
+import { AiAnswerError } from '../ai/errors';
 import type { Env } from '../env';
 import { builtInRecipeWriter, type RecipeWriter, themedRecipeSchema } from './recipe-writer';
 
 const RECIPE_JSON_SCHEMA = z.toJSONSchema(themedRecipeSchema, { io: 'output' }) as Record<string, unknown>;
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+type AiEnv = Pick<Env, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>;
 
 /**
  * The recipe writer used by the import: the AI model when OPENAI_API_KEY is set, otherwise the
  * built-in generator (so themed recipes work without a key).
  */
-export function defaultRecipeWriter(env: Pick<Env, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>) {
+export function defaultRecipeWriter(env: AiEnv) {
   return env.OPENAI_API_KEY ? openAiRecipeWriter(env) : builtInRecipeWriter;
 }
 
 /**
  * Asks the model for a recipe as structured output (JSON schema from the zod schema) and checks the
- * answer with the same zod schema. Throws on any failure; the import then uses the built-in writer.
- * When the AI service (api/src/ai) lands, this can delegate to its structured-completion helper.
+ * answer with the same zod schema. Throws the SDK's or zod's error on any failure; the run's writer
+ * (ai-budget.ts) records why and uses the built-in writer.
  */
-export function openAiRecipeWriter(
-  env: Pick<Env, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>,
-): RecipeWriter {
-  const client = new OpenAI({
-    apiKey: env.OPENAI_API_KEY,
-    baseURL: env.OPENAI_BASE_URL,
-    timeout: 30_000,
-    maxRetries: 1,
-  });
+export function openAiRecipeWriter(env: AiEnv): RecipeWriter {
+  // The same client setup as the AI tools: a 429 is answered at once, never waited out.
+  const client = openAiClient(env, { timeout: DEFAULT_TIMEOUT_MS, maxRetries: 1 });
   return {
     name: 'ai',
     async write(item, opts = {}) {
-      const timeout = opts.timeoutMs ?? 30_000;
+      const timeout = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       const completion = await client.chat.completions.create(
         {
           model: env.OPENAI_MODEL,
@@ -58,9 +57,18 @@ export function openAiRecipeWriter(
         // Under a run's budget a call gets no retry: a timed-out service is not asked twice.
         { timeout, maxRetries: opts.timeoutMs ? 0 : 1, signal: AbortSignal.timeout(timeout + 1000) },
       );
+      const requestId = completion._request_id ?? null;
       const text = completion.choices[0]?.message?.content;
-      if (!text) throw new Error('The AI answered without a recipe');
-      return themedRecipeSchema.parse(JSON.parse(text));
+      if (!text) throw new AiAnswerError('empty answer', requestId);
+      let json: unknown;
+      try {
+        json = parseAnswerJson(text);
+      } catch {
+        throw new AiAnswerError('not JSON', requestId);
+      }
+      const recipe = themedRecipeSchema.safeParse(json);
+      if (!recipe.success) throw new AiAnswerError('not a recipe', requestId);
+      return recipe.data;
     },
   };
 }

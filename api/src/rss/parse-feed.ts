@@ -1,7 +1,11 @@
 import Parser from 'rss-parser';
 import { FeedParseError } from './feed-errors';
+import { brokenXmlWarning, clipWarnings, droppedItemsWarning, repairWarnings } from './feed-warnings';
+import { imagesIn } from './inline-images';
 import { bestImage, type ImageCandidate } from './pick-image';
-import { firstImageIn, normaliseLink, plainText, safeHtml, safeUrl } from './sanitize';
+import { repairXml } from './repair-xml';
+import { fieldText, looksLikeHtml, plainText, safeHtml, textAsHtml } from './sanitize';
+import { normaliseLink, resolveBase, safeUrl } from './urls';
 
 export { FeedParseError };
 
@@ -14,42 +18,90 @@ export interface FeedItem {
   excerpt: string;
   content: string;
   author: string | null;
+  /** null: the feed gave no date, or none that could be read ("date unknown"). */
   publishedAt: Date | null;
   imageUrl: string | null;
 }
 
-/** A parsed feed: its title and its items. */
+/** A parsed feed: its title, its items, and what was wrong with it that did not stop the import. */
 export interface ParsedFeed {
   title: string;
   items: FeedItem[];
+  warnings: string[];
 }
 
-type Attrs = { url?: string; href?: string; medium?: string; type?: string; width?: string };
+type Attrs = {
+  url?: string;
+  href?: string;
+  medium?: string;
+  type?: string;
+  width?: string;
+  height?: string;
+  rel?: string;
+  'xml:base'?: string;
+};
+type Node = string | { _?: string; $?: Attrs };
 type MediaTag = { $?: Attrs };
 type RawItem = Parser.Item & {
   author?: string;
   id?: string;
   'content:encoded'?: string;
+  attrs?: Attrs;
+  titleNode?: Node[];
+  summaryNode?: Node[];
+  contentNode?: Node[];
+  linkNodes?: Node[];
   mediaContent?: MediaTag[];
   mediaThumbnail?: MediaTag[];
   mediaGroup?: Array<{ 'media:content'?: MediaTag[]; 'media:thumbnail'?: MediaTag[] }>;
   itunesImage?: MediaTag;
 };
-type RawFeed = { 'itunes:image'?: MediaTag };
+type RawFeed = { 'itunes:image'?: MediaTag; attrs?: Attrs };
 
-const parser: Parser<RawFeed, RawItem> = new Parser({
-  // Many news sites send `<rss>` without a version attribute: read it as RSS 2.0.
-  defaultRSS: 2,
-  customFields: {
-    feed: ['itunes:image'],
-    item: [
-      ['media:content', 'mediaContent', { keepArray: true }],
-      ['media:thumbnail', 'mediaThumbnail', { keepArray: true }],
-      ['media:group', 'mediaGroup', { keepArray: true }],
-      ['itunes:image', 'itunesImage'],
-    ],
-  },
-});
+const customFields = {
+  feed: ['itunes:image', ['$', 'attrs', { keepArray: true }]],
+  item: [
+    // The elements themselves, with their attributes: Atom's type and xml:base live there.
+    ['$', 'attrs', { keepArray: true }],
+    ['title', 'titleNode', { keepArray: true }],
+    ['summary', 'summaryNode', { keepArray: true }],
+    ['content', 'contentNode', { keepArray: true }],
+    ['link', 'linkNodes', { keepArray: true }],
+    ['media:content', 'mediaContent', { keepArray: true }],
+    ['media:thumbnail', 'mediaThumbnail', { keepArray: true }],
+    ['media:group', 'mediaGroup', { keepArray: true }],
+    ['itunes:image', 'itunesImage'],
+  ],
+} as unknown as Parser.CustomFields<RawFeed, RawItem>;
+
+// Many news sites send `<rss>` without a version attribute: read it as RSS 2.0. A new parser per
+// feed: xml2js keeps state from a failed parse, and the next feed would read "Unable to parse XML".
+const strictParser = (): Parser<RawFeed, RawItem> => new Parser({ defaultRSS: 2, customFields });
+
+/**
+ * A non-strict read for XML that stays broken after repairXml (an unclosed or mismatched tag). The
+ * non-strict parser upper-cases names; these are put back as feeds spell them.
+ */
+const CAMEL_CASE = new Map(
+  [
+    'pubDate',
+    'lastBuildDate',
+    'managingEditor',
+    'webMaster',
+    'isPermaLink',
+    'rdf:RDF',
+    'rdf:about',
+    'textInput',
+  ].map((n) => [n.toLowerCase(), n]),
+);
+const restoreCase = (name: string) => CAMEL_CASE.get(name.toLowerCase()) ?? name.toLowerCase();
+// A new one each time too: a non-strict xml2js parser that failed once never answers again.
+const lenientParser = (): Parser<RawFeed, RawItem> =>
+  new Parser({
+    defaultRSS: 2,
+    customFields,
+    xml2js: { strict: false, tagNameProcessors: [restoreCase], attrNameProcessors: [restoreCase] },
+  });
 
 export const MAX_ITEMS_PER_FEED = 50;
 const MAX_KEY_LENGTH = 500;
@@ -63,27 +115,68 @@ export async function parseFeed(xml: string, feedUrl: string): Promise<FeedItem[
   return (await parseFeedDocument(xml, feedUrl)).items;
 }
 
+/** The parser's message without its position lines: "Unexpected close tag at line 3, column 12". */
+function xmlError(err: unknown): string {
+  const message = (err as Error)?.message ?? String(err);
+  const [first = 'Unable to parse XML', ...rest] = message.split('\n');
+  const line = /^Line: (\d+)/.exec(rest[0] ?? '')?.[1];
+  const column = /^Column: (\d+)/.exec(rest[1] ?? '')?.[1];
+  return line && column ? `${first} at line ${Number(line) + 1}, column ${column}` : first.slice(0, 200);
+}
+/** Errors of the XML itself (sax), as opposed to "well-formed, but not a feed". */
+const isXmlError = (err: unknown) => /\nLine: \d+|Unable to parse XML/.test((err as Error)?.message ?? '');
+
 export async function parseFeedDocument(xml: string, feedUrl: string): Promise<ParsedFeed> {
   if (prologHasInternalDtd(xml)) {
     throw new FeedParseError('entities', 'Refused a feed with DTD entity declarations');
   }
-  let feed: Awaited<ReturnType<typeof parser.parseString>>;
+  const repaired = repairXml(xml);
+  let feed: Parser.Output<RawItem> & RawFeed;
+  let broken: string | null = null;
   try {
-    feed = await parser.parseString(xml);
+    feed = await strictParser().parseString(repaired.xml);
   } catch (err) {
-    throw new FeedParseError(
-      'not-a-feed',
-      `Not a valid RSS or Atom feed: ${(err as Error).message.split('\n')[0]?.slice(0, 200)}`,
-    );
+    const notAFeed = new FeedParseError('not-a-feed', `Not a valid RSS or Atom feed: ${xmlError(err)}`);
+    // Declarations inside the document are never worked around: that is how entity tricks hide.
+    if (!isXmlError(err) || repaired.declarationsAfterRoot) throw notAFeed;
+    try {
+      feed = await lenientParser().parseString(repaired.xml);
+    } catch {
+      throw notAFeed;
+    }
+    broken = xmlError(err);
+    if (!Array.isArray(feed.items) || !feed.items.length) throw notAFeed;
   }
   if (!Array.isArray(feed.items)) throw new FeedParseError('not-a-feed', 'Not a valid RSS or Atom feed');
-  const channelImage = safeUrl(feed['itunes:image']?.$?.href, feedUrl);
+
+  const isAtom = /^\s*(<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<(?:[\w-]+:)?feed\b/i.test(
+    repaired.xml,
+  );
+  // Atom's feed element is the root itself; RSS may also set a base on its channel.
+  const channelBase = isAtom ? null : feed.attrs?.['xml:base'];
+  const docBase = resolveBase(feedUrl, repaired.rootBase, channelBase);
+  const declaredBase = Boolean(repaired.rootBase || channelBase);
+  const channelImage = safeUrl(feed['itunes:image']?.$?.href, docBase);
   const items: FeedItem[] = [];
-  for (const raw of feed.items.slice(0, MAX_ITEMS_PER_FEED)) {
-    const item = toItem(raw, feedUrl, channelImage);
-    if (item) items.push(item);
-  }
-  return { title: plainText(feed.title, 200), items };
+  const noLink: number[] = [];
+  const noTitle: number[] = [];
+  const withoutDate = new Set<number>();
+  feed.items.slice(0, MAX_ITEMS_PER_FEED).forEach((raw, i) => {
+    const item = toItem(raw, { docBase, declaredBase, feedUrl, channelImage });
+    if (item === 'no-link') noLink.push(i + 1);
+    else if (item === 'no-title') noTitle.push(i + 1);
+    else {
+      if (!item.publishedAt) withoutDate.add(i + 1);
+      items.push(item);
+    }
+  });
+  const warnings = [
+    ...(broken ? [brokenXmlWarning(broken)] : []),
+    ...repairWarnings(repaired.notes, withoutDate),
+    ...(noTitle.length ? [droppedItemsWarning(noTitle, 'without a title')] : []),
+    ...(noLink.length ? [droppedItemsWarning(noLink, 'without a usable link')] : []),
+  ];
+  return { title: plainText(feed.title, 200), items, warnings: clipWarnings(warnings) };
 }
 
 /**
@@ -114,29 +207,100 @@ export function prologHasInternalDtd(xml: string): boolean {
   return false;
 }
 
-function toItem(raw: RawItem, feedUrl: string, channelImage: string | null): FeedItem | null {
-  const url = safeUrl(raw.link, feedUrl);
-  const title = plainText(raw.title, 300);
+const nodeText = (node: Node | undefined): string | undefined =>
+  typeof node === 'string' ? node : typeof node?._ === 'string' ? node._ : undefined;
+const nodeAttrs = (node: Node | undefined): Attrs => (typeof node === 'object' && node.$) || {};
+
+/** Atom: the link with rel="alternate" (the default) pointing at a page, else the first; RSS: the text. */
+function linkOf(raw: RawItem, base: string): string | null {
+  const links = (raw.linkNodes ?? []).filter((n) => typeof n === 'object' && n.$?.href);
+  if (links.length) {
+    const page =
+      links.find((n) => {
+        const a = nodeAttrs(n);
+        return (!a.rel || a.rel === 'alternate') && (!a.type || /html/i.test(a.type));
+      }) ??
+      links.find((n) => !nodeAttrs(n).rel || nodeAttrs(n).rel === 'alternate') ??
+      links[0];
+    const a = nodeAttrs(page);
+    return safeUrl(a.href, resolveBase(base, a['xml:base']));
+  }
+  return safeUrl(nodeText(raw.linkNodes?.[0]) ?? raw.link, base);
+}
+
+function toItem(
+  raw: RawItem,
+  feed: { docBase: string; declaredBase: boolean; feedUrl: string; channelImage: string | null },
+): FeedItem | 'no-link' | 'no-title' {
+  const { feedUrl, channelImage } = feed;
+  const base = resolveBase(feed.docBase, raw.attrs?.['xml:base']);
+  const declaredBase = feed.declaredBase || Boolean(raw.attrs?.['xml:base']);
+  const titleNode = raw.titleNode?.[0];
+  const title = fieldText(nodeText(titleNode) ?? raw.title, nodeAttrs(titleNode).type, 300);
+  const url = linkOf(raw, base);
   // An item we cannot link to, or cannot name, is not worth an article.
-  if (!url || !title) return null;
+  if (!url) return 'no-link';
+  if (!title) return 'no-title';
   const guid =
     typeof raw.guid === 'string' ? raw.guid.trim() : typeof raw.id === 'string' ? raw.id.trim() : '';
   const key = guidKey(guid, feedUrl) ?? normaliseLink(url);
-  const html = raw['content:encoded'] || raw.content || raw.summary || '';
-  // The summary is the description when there is one; our own HTML→text keeps block boundaries.
-  const summary = raw.content || raw.summary || html;
-  const excerpt = plainText(summary, 300);
-  const content = safeHtml(html) || (excerpt ? `<p>${safeHtml(excerpt)}</p>` : '');
+  const body = bodyOf(raw, base, declaredBase);
+  const summary = summaryOf(raw, body);
+  const excerpt = summary.text;
+  const content = body.html || (excerpt ? `<p>${safeHtml(excerpt)}</p>` : '');
   return {
     key: key.slice(0, MAX_KEY_LENGTH),
     title,
     url,
     excerpt: excerpt || title,
     content: content || `<p>${safeHtml(title)}</p>`,
-    author: plainText(raw.creator || raw.author, 200) || null,
-    publishedAt: date(raw.isoDate ?? raw.pubDate),
-    imageUrl: imageOf(raw, feedUrl) ?? channelImage,
+    author: fieldText(raw.creator || raw.author, undefined, 200) || null,
+    publishedAt: date(raw.isoDate),
+    imageUrl: imageOf(raw, base, declaredBase, body) ?? channelImage,
   };
+}
+
+/**
+ * The body: content:encoded (RSS), else Atom's content by its type, else the description or summary.
+ * `source` is the HTML images are looked for in; `base` what its relative links resolve against.
+ */
+function bodyOf(
+  raw: RawItem,
+  itemBase: string,
+  declaredBase: boolean,
+): { html: string; source: string; base: string | null } {
+  // Relative pictures are taken only against a base the feed declares: the feed's own address is
+  // rarely where its articles' images live, and no picture is better than a broken one.
+  const imageBase = (base: string, declared: boolean) => (declared ? base : null);
+  if (raw['content:encoded']) {
+    const html = raw['content:encoded'];
+    return { html: safeHtml(html, itemBase), source: html, base: imageBase(itemBase, declaredBase) };
+  }
+  const node = raw.contentNode?.[0] ?? raw.summaryNode?.[0];
+  const a = nodeAttrs(node);
+  const text = nodeText(node) ?? raw.content ?? raw.summary ?? '';
+  const base = resolveBase(itemBase, a['xml:base']);
+  const images = imageBase(base, declaredBase || Boolean(a['xml:base']));
+  const type = a.type?.toLowerCase();
+  // Atom says text unless told otherwise; publishers often send HTML untyped, so that is guessed.
+  if (type === 'text' || (node !== undefined && !type && !looksLikeHtml(text))) {
+    return { html: textAsHtml(text), source: '', base: images };
+  }
+  // Atom content by reference (`src`) or of another media type has no text to show.
+  if (type && type !== 'html' && type !== 'xhtml' && !/html/.test(type))
+    return { html: '', source: '', base: images };
+  return { html: safeHtml(text, base), source: text, base: images };
+}
+
+/** The excerpt: the description (RSS) or summary (Atom), read by its type; else the body's text. */
+function summaryOf(raw: RawItem, body: { source: string; html: string }): { text: string } {
+  const node = raw.summaryNode?.[0];
+  if (node !== undefined) {
+    return { text: fieldText(nodeText(node) ?? '', nodeAttrs(node).type, 300) };
+  }
+  // RSS: rss-parser puts the description in `content`; Atom without a summary: the content.
+  const description = raw.contentNode ? undefined : raw.content;
+  return { text: plainText(description || body.source || body.html, 300) };
 }
 
 /** GUIDs that are URLs or URNs are global; a bare "12345" is scoped to its feed's host. */
@@ -146,6 +310,7 @@ function guidKey(guid: string, feedUrl: string): string | null {
   return `${new URL(feedUrl).host}#${guid}`;
 }
 
+/** repairXml made every readable date ISO 8601 and emptied the others: null is "date unknown". */
 function date(input: string | undefined): Date | null {
   if (!input) return null;
   const d = new Date(input);
@@ -156,8 +321,13 @@ function date(input: string | undefined): Date | null {
 
 const IMAGE_EXT = /\.(jpe?g|png|gif|webp|avif)(\?|$)/i;
 
-/** Every image the item names, in order of preference; the picker takes the widest declared. */
-function imageOf(raw: RawItem, feedUrl: string): string | null {
+/** Every picture the item names, in order of preference; the picker weighs them (pick-image.ts). */
+function imageOf(
+  raw: RawItem,
+  base: string,
+  declaredBase: boolean,
+  body: { source: string; base: string | null },
+): string | null {
   const candidates: ImageCandidate[] = [];
   const media = (tags: MediaTag[] | undefined, thumbnail: boolean) => {
     for (const tag of tags ?? []) {
@@ -165,7 +335,7 @@ function imageOf(raw: RawItem, feedUrl: string): string | null {
       if (!a?.url) continue;
       if (!thumbnail && a.medium && a.medium !== 'image') continue;
       if (a.type && !a.type.startsWith('image/')) continue;
-      candidates.push({ url: a.url, width: a.width });
+      candidates.push({ url: a.url, width: a.width, height: a.height });
     }
   };
   media(raw.mediaContent, false);
@@ -177,7 +347,17 @@ function imageOf(raw: RawItem, feedUrl: string): string | null {
     candidates.push({ url: enclosure.url });
   }
   if (raw.itunesImage?.$?.href) candidates.push({ url: raw.itunesImage.$.href });
-  const inline = firstImageIn(raw['content:encoded'] || raw.content || '');
-  if (inline) candidates.push(inline);
-  return bestImage(candidates, feedUrl);
+  // Atom's enclosure links that are pictures.
+  for (const link of raw.linkNodes ?? []) {
+    const a = nodeAttrs(link);
+    if (a.rel === 'enclosure' && a.href && a.type?.startsWith('image/')) {
+      candidates.push({ url: safeUrl(a.href, resolveBase(base, a['xml:base'])) ?? '' });
+    }
+  }
+  candidates.push(...imagesIn(body.source, body.base));
+  // The description may hold the picture when content:encoded does not (or there is none).
+  if (raw['content:encoded'] && typeof raw.content === 'string') {
+    candidates.push(...imagesIn(raw.content, declaredBase ? base : null));
+  }
+  return bestImage(candidates, base);
 }

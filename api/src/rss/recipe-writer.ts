@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CUISINES, DIFFICULTIES, WWE_TAG } from '@site/shared';
 import { z } from 'zod';
+import { DISHES, type Dish } from './recipe-dishes';
 
 /** What a writer is told about the feed item a recipe is themed on. */
 export interface ThemeItem {
@@ -35,176 +36,54 @@ export interface RecipeWriter {
   write(item: ThemeItem, opts?: { timeoutMs?: number }): Promise<ThemedRecipe>;
 }
 
-interface Dish {
-  name: string;
-  cuisine: ThemedRecipe['cuisine'];
-  difficulty: ThemedRecipe['difficulty'];
-  prepTime: number;
-  cookTime: number;
-  servings: number;
-  ingredients: string[];
-  steps: string[];
+/** A headline in our quotes: cut at a word boundary (never inside a word), its own quotes nested inside. */
+export function quotedHeadline(title: string, max = 80): string {
+  let text = title.replace(/\s+/g, ' ').trim();
+  if (text.length > max) {
+    const cut = text.slice(0, max);
+    const space = cut.lastIndexOf(' ');
+    text = `${(space > 0 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+  }
+  // Inside our own “…” quotes a headline's quotes become single ones (‘The Rock’), and quotes inside
+  // those double again, as English nests them: never two of the same mark side by side.
+  let depth = 0;
+  text = text.replace(/["“”]/g, (q, at: number) => {
+    const before = text.charAt(at - 1);
+    const opens = q === '“' || (q === '"' && (at === 0 || /[\s([{‘“]/.test(before)));
+    if (opens) return depth++ % 2 === 0 ? '‘' : '“';
+    depth = Math.max(0, depth - 1);
+    return depth % 2 === 0 ? '’' : '”';
+  });
+  return `“${text}”`;
 }
 
-/** Curated, cookable dishes: the theme changes the name and story, never the chemistry. */
-const DISHES: Dish[] = [
-  {
-    name: 'Power Bomb Protein Bowl',
-    cuisine: 'asian',
-    difficulty: 'easy',
-    prepTime: 15,
-    cookTime: 20,
-    servings: 2,
-    ingredients: [
-      '200 g jasmine rice',
-      '2 chicken breasts, sliced',
-      '2 tbsp soy sauce',
-      '1 tbsp honey',
-      '1 tsp grated ginger',
-      '1 head broccoli, in florets',
-      '1 tbsp sesame seeds',
-      '2 spring onions, sliced',
-    ],
-    steps: [
-      'Cook the rice according to the packet and keep it warm.',
-      'Whisk the soy sauce, honey and ginger together.',
-      'Sear the chicken in a hot oiled pan for 6-7 minutes until cooked through.',
-      'Add the broccoli and the sauce, cover and steam for 3 minutes.',
-      'Serve over the rice, topped with sesame seeds and spring onions.',
-    ],
-  },
-  {
-    name: 'Main Event Turkey Chilli',
-    cuisine: 'mexican',
-    difficulty: 'medium',
-    prepTime: 15,
-    cookTime: 40,
-    servings: 4,
-    ingredients: [
-      '500 g lean turkey mince',
-      '1 onion, diced',
-      '2 garlic cloves, crushed',
-      '1 red pepper, diced',
-      '2 tsp smoked paprika',
-      '1 tsp ground cumin',
-      '400 g tin chopped tomatoes',
-      '400 g tin kidney beans, drained',
-    ],
-    steps: [
-      'Soften the onion, garlic and pepper in a little oil for 5 minutes.',
-      'Add the turkey and brown it, breaking it up as it cooks.',
-      'Stir in the paprika and cumin for a minute, then the tomatoes and beans.',
-      'Simmer uncovered for 30 minutes, stirring now and then, until thick.',
-      'Season and serve with rice, yoghurt or warm tortillas.',
-    ],
-  },
-  {
-    name: 'Championship Salmon Traybake',
-    cuisine: 'mediterranean',
-    difficulty: 'easy',
-    prepTime: 10,
-    cookTime: 25,
-    servings: 2,
-    ingredients: [
-      '2 salmon fillets',
-      '300 g baby potatoes, halved',
-      '1 courgette, sliced',
-      '150 g cherry tomatoes',
-      '2 tbsp olive oil',
-      '1 lemon',
-      '1 tsp dried oregano',
-    ],
-    steps: [
-      'Heat the oven to 200°C (180°C fan).',
-      'Toss the potatoes with half the oil and roast for 10 minutes.',
-      'Add the courgette, tomatoes and salmon, drizzle with the rest of the oil and the oregano.',
-      'Roast for 12-15 minutes until the salmon flakes easily.',
-      'Squeeze over the lemon and serve straight from the tray.',
-    ],
-  },
-  {
-    name: 'Tag Team Chickpea Curry',
-    cuisine: 'indian',
-    difficulty: 'easy',
-    prepTime: 10,
-    cookTime: 25,
-    servings: 4,
-    ingredients: [
-      '2 tins chickpeas, drained',
-      '1 onion, chopped',
-      '3 garlic cloves, crushed',
-      '1 tbsp curry powder',
-      '400 ml coconut milk',
-      '200 g spinach',
-      '1 lime',
-    ],
-    steps: [
-      'Fry the onion in a little oil until soft, then add the garlic and curry powder for a minute.',
-      'Add the chickpeas and coconut milk and simmer for 15 minutes.',
-      'Stir in the spinach until it wilts.',
-      'Finish with lime juice and serve with rice or flatbread.',
-    ],
-  },
-  {
-    name: 'Heavyweight Lasagne',
-    cuisine: 'italian',
-    difficulty: 'hard',
-    prepTime: 30,
-    cookTime: 60,
-    servings: 6,
-    ingredients: [
-      '500 g beef mince',
-      '1 onion, diced',
-      '2 carrots, diced',
-      '700 g passata',
-      '12 lasagne sheets',
-      '50 g butter',
-      '50 g plain flour',
-      '600 ml milk',
-      '100 g grated parmesan',
-    ],
-    steps: [
-      'Brown the mince with the onion and carrots, add the passata and simmer for 20 minutes.',
-      'Melt the butter, stir in the flour, then whisk in the milk until you have a smooth white sauce.',
-      'Layer meat sauce, pasta and white sauce three times, finishing with white sauce and parmesan.',
-      'Bake at 190°C (170°C fan) for 40 minutes until golden and bubbling.',
-      'Rest for 10 minutes before cutting.',
-    ],
-  },
-  {
-    name: 'Ringside Smash Burgers',
-    cuisine: 'american',
-    difficulty: 'medium',
-    prepTime: 15,
-    cookTime: 10,
-    servings: 4,
-    ingredients: [
-      '500 g beef mince (20% fat)',
-      '4 brioche buns',
-      '4 slices cheddar',
-      '1 red onion, thinly sliced',
-      '2 gherkins, sliced',
-      '2 tbsp burger sauce',
-    ],
-    steps: [
-      'Divide the mince into 8 balls and season well.',
-      'Smash each ball flat onto a very hot pan and cook for 2 minutes until crusty.',
-      'Flip, top half of the patties with cheese and cook 1 minute more.',
-      'Stack two patties per toasted bun with onion, gherkins and sauce.',
-    ],
-  },
-];
+/** "45 minutes", "1 hour", "4 hours 20 minutes". */
+export function readyIn(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return [h ? part(h, 'hour') : '', m || !h ? part(m, 'minute') : ''].filter(Boolean).join(' ');
+}
+
+/** Difficulty said as difficulty, never as a taste ("A medium, crowd-pleasing dish"). */
+const DIFFICULTY_CLAUSE: Record<Dish['difficulty'], string> = {
+  easy: 'that is easy to make',
+  medium: 'of medium difficulty',
+  hard: 'that is a challenge to make',
+};
 
 /** Composes a coherent recipe from curated dishes; the item picks the dish, so reruns agree. */
 export const builtInRecipeWriter: RecipeWriter = {
   name: 'built-in',
   async write(item) {
     const digest = createHash('sha256').update(item.title).digest();
-    const dish = DISHES[digest.readUInt8(0) % DISHES.length] as Dish;
-    const headline = item.title.length > 90 ? `${item.title.slice(0, 87).trimEnd()}…` : item.title;
+    const dish = DISHES[digest.readUInt32BE(0) % DISHES.length] as Dish;
+    const headline = quotedHeadline(item.title);
+    const cuisine = properAdjective(dish.cuisine);
+    const ready = readyIn(dish.prepTime + dish.cookTime);
     return themedRecipeSchema.parse({
-      title: `${dish.name}: inspired by "${headline}"`,
-      description: `${withArticle(dish.difficulty)}, crowd-pleasing ${properAdjective(dish.cuisine)} dish to fuel your next watch party, themed on the wrestling story "${headline}" from ${item.source}.`,
+      title: `${dish.name}, inspired by ${headline}`,
+      description: `${withArticle(cuisine)} ${dish.kind} ${DIFFICULTY_CLAUSE[dish.difficulty]}, ready in ${ready} and serving ${dish.servings}: a watch-party dish themed on the wrestling story ${headline} from ${item.source.trim() || 'the wrestling news'}.`,
       prepTime: dish.prepTime,
       cookTime: dish.cookTime,
       servings: dish.servings,
@@ -218,8 +97,8 @@ export const builtInRecipeWriter: RecipeWriter = {
 };
 
 /**
- * "An easy", "A medium": the words that follow are the difficulties, so the vowel sound is the
- * first letter's (no "hour"/"unicorn" exceptions among them).
+ * "An Asian", "A Mexican": the words that follow are the cuisines, so the vowel sound is the first
+ * letter's (no "hour"/"unicorn" exceptions among them).
  */
 export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'An' : 'A'} ${word}`;
 

@@ -1,21 +1,22 @@
 import { createHash } from 'node:crypto';
-import { slugify, readTimeMinutes } from '@site/shared';
+import { describeAiOutcome, readTimeMinutes, type RunAiOutcome, slugify } from '@site/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { articles, type FeedRunResult, recipes, rssRuns } from '../db/schema';
 import { invalidate } from '../lib/cache-sync';
 import { DEFAULT_LIMITS, type FetchLimits, fetchFeed } from './fetch-feed';
-import { type FeedItem, parseFeed } from './parse-feed';
-import { budgetedWriter } from './ai-budget';
+import { type FeedItem, parseFeedDocument } from './parse-feed';
+import { type BudgetedWriter, budgetedWriter } from './ai-budget';
 import { describeFeedError } from './feed-errors';
 import { matchesKeywords } from './keywords';
 import { tryRssLock } from './lock';
 import { defaultRecipeWriter } from './openai-writer';
-import { type RecipeWriter, themedRecipeSchema, themedRecipeTags } from './recipe-writer';
+import { type RecipeWriter, themedRecipeTags } from './recipe-writer';
 import { plainText } from './sanitize';
 import { enabledSources, recordSourceResult } from './source-store';
 import { type FeedSource, SourcesError } from './sources';
 import { bodyHtmlFields } from '../routes/content/body-html';
+import { outsideText } from '../observe/redact';
 
 export type RunTrigger = 'schedule' | 'manual';
 
@@ -29,10 +30,12 @@ export interface RunOptions {
 
 export interface RunSummary {
   runId: number;
-  status: 'succeeded' | 'partial' | 'failed';
+  /** `warnings`: every feed imported, but the AI failed or a feed needed repairs (see feeds and ai). */
+  status: 'succeeded' | 'warnings' | 'partial' | 'failed';
   feeds: FeedRunResult[];
   articlesCreated: number;
   recipesCreated: number;
+  ai: RunAiOutcome;
 }
 
 /** Runs in flight in this process, so tests and shutdown can wait for them. */
@@ -78,12 +81,17 @@ export async function startRssRun(
     try {
       const summary = await importAll(deps, runId, sources, opts);
       deps.metrics.rssRuns.inc({ outcome: summary.status });
+      logRunOutcome(deps, trigger, summary);
       // New articles and recipes show in the lists on every instance and at the CDN.
       if (summary.articlesCreated || summary.recipesCreated)
         invalidate(deps, ['list:articles', 'list:recipes']);
       return summary;
     } catch (err) {
       deps.metrics.rssRuns.inc({ outcome: 'failed' });
+      deps.logger.error(
+        { runId, trigger, status: 'failed', error: outsideText((err as Error)?.message) },
+        '[rss] run failed',
+      );
       await deps.db
         .update(rssRuns)
         .set({ status: 'failed', finishedAt: new Date(), error: (err as Error).message.slice(0, 500) })
@@ -95,8 +103,32 @@ export async function startRssRun(
     }
   })();
   inFlight.set(deps, done);
-  done.catch((err: Error) => deps.logger.error({ err: err.message, runId }, '[rss] run failed'));
+  // The outcome was logged above; a caller that does not wait must not see an unhandled rejection.
+  done.catch(() => undefined);
   return { runId, done };
+}
+
+/**
+ * One log line per run, manual or scheduled, whatever its outcome (issue 25): counts, the failed
+ * feeds' plain words, the AI outcome with the AI service's request id. No URLs (their query strings
+ * can carry tokens); names an editor typed pass the redactor.
+ */
+function logRunOutcome(deps: AppDeps, trigger: RunTrigger, summary: RunSummary) {
+  const failed = summary.feeds.filter((f) => f.error);
+  const fields = {
+    runId: summary.runId,
+    trigger,
+    status: summary.status,
+    feeds: summary.feeds.length,
+    failedFeeds: failed.map((f) => ({ name: outsideText(f.name, 80), problem: f.problem ?? 'failed' })),
+    feedsWithWarnings: summary.feeds.filter((f) => f.warnings?.length).length,
+    articlesCreated: summary.articlesCreated,
+    recipesCreated: summary.recipesCreated,
+    ai: describeAiOutcome(summary.ai) ?? undefined,
+    aiRequestId: summary.ai.requestId ?? undefined,
+  };
+  const level = summary.status === 'succeeded' ? 'info' : summary.status === 'failed' ? 'error' : 'warn';
+  deps.logger[level](fields, '[rss] run finished');
 }
 
 /** Start and wait (the schedule); null when another run holds the lock. */
@@ -117,14 +149,17 @@ async function importAll(
   // Feeds are fetched side by side; each one fails alone.
   const feeds = await Promise.all(sources.map((source) => importFeed(deps, runId, source, limits, writer)));
   const failed = feeds.filter((f) => f.error).length;
-  const status = failed === 0 ? 'succeeded' : failed === feeds.length ? 'failed' : 'partial';
+  const ai = writer.outcome();
+  const needsALook = Boolean(ai.failure) || feeds.some((f) => f.warnings?.length);
+  const status =
+    failed === feeds.length ? 'failed' : failed > 0 ? 'partial' : needsALook ? 'warnings' : 'succeeded';
   const articlesCreated = feeds.reduce((n, f) => n + f.created, 0);
   const recipesCreated = feeds.reduce((n, f) => n + f.recipes, 0);
   await deps.db
     .update(rssRuns)
-    .set({ status, finishedAt: new Date(), feeds, articlesCreated, recipesCreated })
+    .set({ status, finishedAt: new Date(), feeds, articlesCreated, recipesCreated, ai })
     .where(eq(rssRuns.id, runId));
-  return { runId, status, feeds, articlesCreated, recipesCreated };
+  return { runId, status, feeds, articlesCreated, recipesCreated, ai };
 }
 
 async function importFeed(
@@ -132,7 +167,7 @@ async function importFeed(
   runId: number,
   source: FeedSource,
   limits: FetchLimits,
-  writer: RecipeWriter,
+  writer: BudgetedWriter,
 ): Promise<FeedRunResult> {
   const result = await importFeedItems(deps, source, limits, writer);
   // Appended in SQL, so feeds finishing side by side never overwrite each other: the tab follows the run.
@@ -149,7 +184,7 @@ async function importFeedItems(
   deps: AppDeps,
   source: FeedSource,
   limits: FetchLimits,
-  writer: RecipeWriter,
+  writer: BudgetedWriter,
 ): Promise<FeedRunResult> {
   const result: FeedRunResult = {
     sourceId: source.id ?? null,
@@ -162,10 +197,13 @@ async function importFeedItems(
     recipes: 0,
     error: null,
     problem: null,
+    warnings: [],
   };
   let fetched: FeedItem[];
   try {
-    fetched = await parseFeed(await fetchFeed(source.url, limits), source.url);
+    const feed = await parseFeedDocument(await fetchFeed(source.url, limits), source.url);
+    fetched = feed.items;
+    result.warnings = feed.warnings;
   } catch (err) {
     const { error, problem } = describeFeedError(err);
     return { ...result, error, problem };
@@ -188,7 +226,9 @@ async function importFeedItems(
         readTime: readTimeMinutes(item.content),
         ...bodyHtmlFields(item.content),
         status: 'published',
+        // No readable date: it sorts by its import time and says "date unknown", never "just now".
         publishedAt: item.publishedAt ?? new Date(),
+        dateUnknown: !item.publishedAt,
         author: item.author,
         description: item.excerpt,
         source: source.name,
@@ -220,7 +260,7 @@ async function themeRecipes(
   deps: AppDeps,
   source: FeedSource,
   items: FeedItem[],
-  writer: RecipeWriter,
+  writer: BudgetedWriter,
 ): Promise<number> {
   const missing = await deps.db
     .select({ id: articles.id, title: articles.title, excerpt: articles.excerpt, url: articles.url })
@@ -243,17 +283,16 @@ async function themeRecipes(
       url: article.url ?? '',
       source: source.name,
     };
-    // The run's writer falls back to the built-in one itself (ai-budget.ts).
-    const recipe = themedRecipeSchema.safeParse(await writer.write(theme));
-    if (!recipe.success) continue;
+    // The run's writer falls back to the built-in one itself and checks the schema (ai-budget.ts).
+    const { recipe, by } = await writer.writeTracked(theme);
     // Writers echo feed text: store it as plain text like every other feed field.
     const r = {
-      ...recipe.data,
-      title: plainText(recipe.data.title, 200),
-      description: plainText(recipe.data.description, 1000),
-      ingredients: recipe.data.ingredients.map((x) => plainText(x, 200)).filter(Boolean),
-      instructions: recipe.data.instructions.map((x) => plainText(x, 600)).filter(Boolean),
-      tags: recipe.data.tags.map((x) => plainText(x, 40)).filter(Boolean),
+      ...recipe,
+      title: plainText(recipe.title, 200),
+      description: plainText(recipe.description, 1000),
+      ingredients: recipe.ingredients.map((x) => plainText(x, 200)).filter(Boolean),
+      instructions: recipe.instructions.map((x) => plainText(x, 600)).filter(Boolean),
+      tags: recipe.tags.map((x) => plainText(x, 40)).filter(Boolean),
     };
     const inserted = await deps.db
       .insert(recipes)
@@ -273,6 +312,7 @@ async function themeRecipes(
       })
       .onConflictDoNothing()
       .returning({ id: recipes.id });
+    if (inserted.length) writer.stored(by);
     made += inserted.length;
   }
   return made;

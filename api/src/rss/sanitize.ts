@@ -1,10 +1,18 @@
 import { compile } from 'html-to-text';
+import iconv from 'iconv-lite';
 import sanitizeHtml from 'sanitize-html';
-import type { ImageCandidate } from './pick-image';
+import { safeUrl } from './urls';
 
-/** Block elements end in a line break, so "Kitchen</h2><p>How" reads "Kitchen How", not "KitchenHow". */
+export { normaliseLink, safeUrl } from './urls';
+
+const BLOCK = { format: 'block' } as const;
+/**
+ * Every block element ends in a break, so "Kitchen</h2><p>How", "engineers.</div><div>If",
+ * "<dt>Engagements</dt><dd>N/A" and "<td>Committee</td><td>The" never run together.
+ */
 const htmlToText = compile({
   wordwrap: false,
+  // Feed text is not our markup: keep it literal (no "[link]" decorations, no upper-cased headings).
   selectors: [
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
@@ -12,43 +20,150 @@ const htmlToText = compile({
     { selector: 'style', format: 'skip' },
     { selector: 'iframe', format: 'skip' },
     { selector: 'svg', format: 'skip' },
-    { selector: 'h1', options: { uppercase: false } },
-    { selector: 'h2', options: { uppercase: false } },
-    { selector: 'h3', options: { uppercase: false } },
-    { selector: 'h4', options: { uppercase: false } },
-    { selector: 'h5', options: { uppercase: false } },
-    { selector: 'h6', options: { uppercase: false } },
+    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
     { selector: 'ul', options: { itemPrefix: ' ' } },
-    { selector: 'table', format: 'block' },
-    { selector: 'tr', format: 'block' },
-    { selector: 'th', format: 'block' },
-    { selector: 'td', format: 'block' },
+    { selector: 'ol', options: { itemPrefix: ' ' } },
+    ...[
+      'table',
+      'caption',
+      'tr',
+      'th',
+      'td',
+      'dl',
+      'dt',
+      'dd',
+      'figure',
+      'figcaption',
+      'section',
+      'article',
+      'header',
+      'footer',
+      'aside',
+      'main',
+      'nav',
+      'address',
+      'details',
+      'summary',
+      'center',
+      'pre',
+    ].map((selector) => ({ selector, ...BLOCK })),
   ],
 });
 
+// Windows-1252 puts curly quotes, dashes and the euro sign where Unicode has C1 controls. Text that
+// holds those controls (from `&#146;` or a mis-declared feed) meant the windows-1252 characters.
+const C1 = /[\u0080-\u009f]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** C1 controls as the windows-1252 characters they stand for (dropped when 1252 has none); C0 controls removed. */
+export function fixCharacters(text: string): string {
+  return text.replace(CONTROLS, '').replace(C1, (ch) => {
+    const mapped = iconv.decode(Buffer.from([ch.charCodeAt(0)]), 'windows-1252');
+    return mapped === '\ufffd' ? '' : mapped;
+  });
+}
+
 /**
- * Feed text as plain text: tags dropped (script and style with their content), block boundaries
- * kept as spaces, entities decoded. Angle brackets are removed too, so no double-encoded markup
- * can come back to life as text.
+ * Feed HTML as plain text: tags dropped (script and style with their content), block boundaries kept
+ * as spaces, entities decoded. What remains is text: a literal "<3" or "the <blink> tag" the
+ * publisher escaped stays as written (every place the site shows these fields escapes them).
  */
 export function plainText(input: unknown, maxLength = 500): string {
   if (typeof input !== 'string') return '';
-  const text = htmlToText(input).replace(/[<>]/g, '').replace(/\s+/g, ' ').trim();
-  return truncate(text, maxLength);
+  return truncate(htmlToText(fixCharacters(input)).replace(/\s+/g, ' ').trim(), maxLength);
 }
 
-function truncate(text: string, max: number): string {
+/** Text that is text already (an Atom `type="text"` title): nothing in it is read as markup. */
+export function literalText(input: unknown, maxLength = 500): string {
+  if (typeof input !== 'string') return '';
+  return truncate(fixCharacters(input).replace(/\s+/g, ' ').trim(), maxLength);
+}
+
+/**
+ * RSS does not say whether a title is text or HTML. Like feed readers, read it as HTML only when it
+ * looks like HTML: a closing tag, a `<br>`/`<img>`, or an entity left after XML decoding
+ * ("Tom &amp; Jerry" sent escaped twice). "Cryptic Message <3" and "the <blink> tag" are text.
+ */
+export function looksLikeHtml(text: string): boolean {
+  return (
+    /<\/[a-z][a-z0-9]*\s*>/i.test(text) ||
+    /<(br|img|hr)\b[^>]*>/i.test(text) ||
+    /&(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i.test(text)
+  );
+}
+
+/** A title or other short field: by its declared type (Atom), else by how it looks (RSS). */
+export function fieldText(input: unknown, type: string | undefined, maxLength: number): string {
+  if (typeof input !== 'string') return '';
+  const t = type?.toLowerCase();
+  const html = t === 'html' || t === 'xhtml' || (t !== 'text' && looksLikeHtml(input));
+  return html ? plainText(input, maxLength) : literalText(input, maxLength);
+}
+
+/** Cut at a word boundary, never inside a word, with an ellipsis. */
+export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** Feed HTML reduced to simple article markup; links are http(s) only and open safely. */
-export function safeHtml(input: unknown): string {
+/** Containers with no meaning of their own: kept as plain `<div>`s so their text stays in blocks. */
+const CONTAINERS = [
+  'section',
+  'article',
+  'header',
+  'footer',
+  'aside',
+  'main',
+  'figure',
+  'center',
+  'address',
+  'details',
+];
+const BODY_TAGS = [
+  'p',
+  'br',
+  'a',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'h2',
+  'h3',
+  'h4',
+  'div',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+];
+const DROP_WHEN_EMPTY = new Set([
+  ...['a', 'p', 'div', 'dl', 'dt', 'dd', 'table', 'caption', 'blockquote', 'figcaption'],
+  ...CONTAINERS,
+]);
+
+/**
+ * Feed HTML reduced to simple article markup; links are http(s) only and open safely. Block
+ * structure is kept (paragraphs, divisions, definition lists, tables) so no two blocks run together;
+ * relative links resolve against `base` (xml:base, else the feed's address).
+ */
+export function safeHtml(input: unknown, base?: string): string {
   if (typeof input !== 'string') return '';
-  return sanitizeHtml(input, {
-    allowedTags: ['p', 'br', 'a', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4'],
+  return sanitizeHtml(fixCharacters(input), {
+    allowedTags: BODY_TAGS,
     allowedSchemes: ['http', 'https'],
     allowProtocolRelative: false,
     allowedAttributes: { a: ['href', 'rel', 'target'] },
@@ -56,63 +171,29 @@ export function safeHtml(input: unknown): string {
       // A link without a safe target keeps its words but points nowhere (renaming the tag
       // would confuse sanitize-html's matching of closing tags).
       a: (_tag, attribs): sanitizeHtml.Tag => {
-        const href = safeUrl(attribs.href);
+        const href = safeUrl(attribs.href, base);
         return href
           ? { tagName: 'a', attribs: { href, rel: 'noopener noreferrer nofollow', target: '_blank' } }
           : { tagName: 'a', attribs: {} };
       },
+      // The article's own title is its h1; a feed's headings sit one level below, within our range.
+      h1: 'h2',
+      h5: 'h4',
+      h6: 'h4',
+      figcaption: 'p',
+      ...Object.fromEntries(CONTAINERS.map((tag) => [tag, 'div'])),
     },
-    // A link or paragraph left with no words (an image-only link, a "read more" anchor with no
-    // text, a paragraph that only held an image) is dropped, not stored as `<a></a>` or `<p></p>`.
-    exclusiveFilter: (frame) => (frame.tag === 'a' || frame.tag === 'p') && !frame.text.trim(),
+    // A link or block left with no words (an image-only link, a "read more" anchor with no text, a
+    // paragraph or figure that only held an image) is dropped, not stored as `<a></a>` or `<p></p>`.
+    exclusiveFilter: (frame) => DROP_WHEN_EMPTY.has(frame.tag) && !frame.text.trim(),
   })
     .replace(/\s+/g, ' ')
     .trim();
 }
 
-/** The first http(s) `<img>` of an item's HTML (read by sanitize-html's parser), with its declared width. */
-export function firstImageIn(html: string): ImageCandidate | null {
-  let found: ImageCandidate | null = null;
-  // Tag names are case-insensitive: `<Img` is an image too.
-  if (!/<img/i.test(html)) return null;
-  sanitizeHtml(html, {
-    allowedTags: ['img'],
-    allowedAttributes: { img: ['src', 'width'] },
-    allowedSchemes: ['http', 'https'],
-    transformTags: {
-      img: (tagName, attribs): sanitizeHtml.Tag => {
-        // Absolute only: a relative src has no trustworthy base (the item page, xml:base, the feed?).
-        const url = found ? null : safeUrl(attribs.src);
-        if (url) found = { url, width: attribs.width };
-        return { tagName, attribs };
-      },
-    },
-  });
-  return found;
+/** Plain text as a body: escaped, one paragraph (an Atom `type="text"` summary or content). */
+export function textAsHtml(input: unknown): string {
+  const text = literalText(input, 20_000);
+  return text ? `<p>${escapeHtml(text)}</p>` : '';
 }
-
-/** An absolute http(s) URL, or null: feeds can carry javascript:, data: or relative junk. */
-export function safeUrl(input: unknown, base?: string): string | null {
-  if (typeof input !== 'string' || !input.trim()) return null;
-  try {
-    const url = base ? new URL(input.trim(), base) : new URL(input.trim());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    if (url.username || url.password) return null;
-    return url.toString();
-  } catch {
-    return null;
-  }
-}
-
-/** The de-duplication form of a link: no fragment, tracking parameters or trailing slash. */
-export function normaliseLink(link: string): string {
-  const url = new URL(link);
-  url.hash = '';
-  url.hostname = url.hostname.toLowerCase();
-  for (const key of [...url.searchParams.keys()]) {
-    if (/^(utm_|fbclid$|gclid$|ocid$|at_)/i.test(key)) url.searchParams.delete(key);
-  }
-  url.searchParams.sort();
-  if (url.pathname.length > 1) url.pathname = url.pathname.replace(/\/+$/, '');
-  return url.toString();
-}
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -83,6 +83,7 @@ export async function recordSourceResult(deps: Pick<AppDeps, 'db'>, sourceId: nu
       lastCreated: r.created,
       lastError: r.error,
       lastProblem: r.problem ?? null,
+      lastWarnings: r.warnings ?? [],
     })
     .where(eq(rssSources.id, sourceId));
 }

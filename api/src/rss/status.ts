@@ -2,7 +2,7 @@ import { WWE_TAG } from '@site/shared';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { articles, recipes, rssRuns } from '../db/schema';
-import { nextScheduledRun } from './schedule';
+import { describeSchedule, nextScheduledRun } from './schedule';
 import { listSources } from './source-store';
 
 /** Everything the RSS Feeds tab shows (spec §2), in one read. */
@@ -36,7 +36,12 @@ export async function rssStatus(deps: AppDeps) {
   ]);
   const sources = await listSources(deps);
   return {
-    schedule: { cron: env.RSS_CRON, nextRunAt: nextScheduledRun(env)?.toISOString() ?? null },
+    schedule: {
+      cron: env.RSS_CRON,
+      /** In words ("On the hour, every 6 hours (UTC)"); null when scheduled runs are off. */
+      description: describeSchedule(env),
+      nextRunAt: nextScheduledRun(env)?.toISOString() ?? null,
+    },
     running: runs.some((r) => r.status === 'running'),
     sources,
     stats: {

@@ -64,8 +64,13 @@ export const aiReviewAnswer = z.object({
 });
 export type AiReviewAnswer = z.infer<typeof aiReviewAnswer>;
 
-/** A whole image review (every attempt together) stops after this long; the busy button says so. */
-export const AI_IMAGE_REVIEW_CAP_MS = 45_000;
+/**
+ * Every AI action (image review, review and comparison generators; every attempt together) stops
+ * after this long, and its busy button counts up to it.
+ */
+export const AI_CAP_MS = 45_000;
+/** The older name of AI_CAP_MS, from when only the image review was capped. */
+export const AI_IMAGE_REVIEW_CAP_MS = AI_CAP_MS;
 
 /**
  * The image review's answer. The model may say it cannot identify the product (identified false,
@@ -110,7 +115,10 @@ export type AiComparisonResult = { title: string; excerpt: string; content: stri
 export interface AiStatus {
   configured: boolean;
   status: 'Active' | 'Not configured';
+  /** OPENAI_MODEL as configured. */
   model: string;
+  /** The cap on one AI action on this server (AI_CAP_MS), for the busy buttons' countdown. */
+  capMs: number;
   style: string;
   outputFormat: 'JSON';
 }

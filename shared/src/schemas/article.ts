@@ -66,6 +66,8 @@ export interface Article {
   tags: string[];
   readTime: number;
   publishedAt: string | null;
+  /** An RSS item whose feed gave no readable date: publishedAt is when it was imported. */
+  dateUnknown?: boolean;
   createdAt: string;
   updatedAt: string;
   author: string | null;

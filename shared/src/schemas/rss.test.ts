@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rssKeywords, rssSourceInput, rssSourceTestInput } from './rss';
+import { describeAiOutcome, rssKeywords, rssSourceInput, rssSourceTestInput } from './rss';
 
 const source = { name: 'BBC Sport', url: 'https://feeds.example/sport.xml', category: 'sports' };
 
@@ -96,13 +96,58 @@ describe('RSS keywords', () => {
 });
 
 describe('testing a feed URL', () => {
-  it('takes just an http(s) URL', () => {
+  it('takes an http(s) URL and, optionally, the keywords to apply', () => {
     expect(rssSourceTestInput.parse({ url: ' https://feeds.example/a ', name: 'x' })).toEqual({
       url: 'https://feeds.example/a',
+      includeKeywords: [],
+      excludeKeywords: [],
+    });
+    expect(
+      rssSourceTestInput.parse({ url: 'https://feeds.example/a', includeKeywords: [' cup '] }),
+    ).toMatchObject({
+      includeKeywords: ['cup'],
     });
     expect(rssSourceTestInput.safeParse({}).success).toBe(false);
     expect(messages(rssSourceTestInput.safeParse({ url: 'javascript:alert(1)' }))).toEqual([
       'url: Must be an http(s) URL',
     ]);
+  });
+});
+
+describe('a feed URL (issue 28)', () => {
+  it('refuses a user name or password in the address', () => {
+    for (const url of [
+      'https://ed:secret@feeds.example/rss',
+      'https://token@feeds.example/rss',
+      'https://:pw@feeds.example/',
+    ]) {
+      expect(messages(rssSourceInput.safeParse({ ...source, url })), url).toEqual([
+        'url: Remove the user name and password from the address: feeds are read without signing in',
+      ]);
+    }
+  });
+  it('is stored in one form: no fragment, lower-case host, no default port', () => {
+    const url = (u: string) => rssSourceInput.parse({ ...source, url: u }).url;
+    expect(url('https://Feeds.EXAMPLE:443/sport.xml#latest')).toBe('https://feeds.example/sport.xml');
+    expect(url('http://feeds.example:80/a?x=1#y')).toBe('http://feeds.example/a?x=1');
+    expect(url('https://feeds.example:8443/a')).toBe('https://feeds.example:8443/a');
+  });
+});
+
+describe('describeAiOutcome', () => {
+  it('says who wrote the recipes and why, in the words the run shows', () => {
+    const ai = { writer: 'ai' as const, aiRecipes: 0, builtInRecipes: 24, failure: '429 rate limited' };
+    expect(describeAiOutcome(ai)).toBe('AI: 429 rate limited, 24 recipes by the built-in writer');
+    expect(describeAiOutcome({ ...ai, aiRecipes: 2, builtInRecipes: 1 })).toBe(
+      'AI: 429 rate limited, 1 recipe by the built-in writer (2 recipes by the AI before that)',
+    );
+    expect(describeAiOutcome({ ...ai, failure: null, aiRecipes: 3, builtInRecipes: 0 })).toBe(
+      'AI: 3 recipes written by the AI',
+    );
+    expect(describeAiOutcome({ ...ai, writer: 'built-in', failure: null, builtInRecipes: 2 })).toBe(
+      '2 recipes by the built-in writer (AI not configured)',
+    );
+    expect(describeAiOutcome({ ...ai, writer: 'built-in', failure: null, builtInRecipes: 0 })).toBeNull();
+    expect(describeAiOutcome(null)).toBeNull();
   });
 });

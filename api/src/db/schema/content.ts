@@ -73,6 +73,9 @@ export const articles = pgTable(
       .notNull()
       .default('published'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** An RSS item whose feed gave no readable date: publishedAt is its import time (it sorts there),
+     * and editors and readers see "date unknown" rather than "just now". */
+    dateUnknown: boolean('date_unknown').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     author: text('author'),

@@ -1,3 +1,4 @@
+import type { RunAiOutcome } from '@site/shared';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export interface FeedRunResult {
@@ -15,13 +16,19 @@ export interface FeedRunResult {
   error: string | null;
   /** The same error in plain words (api/src/rss/feed-errors.ts). */
   problem?: string | null;
+  /** What was wrong with a feed that was still read (api/src/rss/feed-warnings.ts). */
+  warnings?: string[];
 }
+
+export type { RunAiOutcome };
+export const RUN_STATUSES = ['running', 'succeeded', 'warnings', 'partial', 'failed'] as const;
 
 /** One row per RSS import run (scheduled or manual). */
 export const rssRuns = pgTable('rss_runs', {
   id: serial('id').primaryKey(),
   trigger: text('trigger', { enum: ['schedule', 'manual'] }).notNull(),
-  status: text('status', { enum: ['running', 'succeeded', 'partial', 'failed'] }).notNull(),
+  /** `warnings`: every feed imported, but something needs a look (the AI failed, a feed was repaired). */
+  status: text('status', { enum: RUN_STATUSES }).notNull(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   /** Each feed's result, appended as it finishes, so the tab can follow a run. */
@@ -30,6 +37,8 @@ export const rssRuns = pgTable('rss_runs', {
   feedsTotal: integer('feeds_total').notNull().default(0),
   articlesCreated: integer('articles_created').notNull().default(0),
   recipesCreated: integer('recipes_created').notNull().default(0),
+  /** Null until the run ends, and on runs from before it was recorded. */
+  ai: jsonb('ai').$type<RunAiOutcome>(),
   error: text('error'),
 });
 
@@ -50,6 +59,8 @@ export const rssSources = pgTable('rss_sources', {
   lastCreated: integer('last_created'),
   lastError: text('last_error'),
   lastProblem: text('last_problem'),
+  /** What was wrong with the feed the last time it was still read. */
+  lastWarnings: jsonb('last_warnings').$type<string[]>().notNull().default([]),
 });
 
 /**

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AI_IMAGE_REVIEW_CAP_MS,
   aiImageReviewAnswer,
   type AiComparisonResult,
   type AiReviewResult,
@@ -12,7 +11,7 @@ import {
   analyzeImageFields,
 } from '@site/shared';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { AI_NOT_CONFIGURED_MESSAGE, aiConfigured } from '../../ai/client';
+import { AI_NOT_CONFIGURED_MESSAGE, aiCapMs, aiConfigured } from '../../ai/client';
 import { completeStructured } from '../../ai/complete';
 import { AiAnswerError, mapAiError } from '../../ai/errors';
 import { ARTICLE_CATEGORY_FOR, authorName, createDraft } from '../../ai/drafts';
@@ -66,6 +65,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
       configured,
       status: configured ? 'Active' : 'Not configured',
       model: env.OPENAI_MODEL,
+      capMs: aiCapMs(env),
       style: 'product',
       outputFormat: 'JSON',
     } satisfies AiStatus);
@@ -90,7 +90,6 @@ export const adminAiRoutes = new Hono<AppEnv>()
         name: 'product_image_review',
         schema: aiImageReviewAnswer,
         messages: imageReviewMessages({ ...fields.data, dataUrl: await imageDataUrl(image) }),
-        capMs: c.var.deps.env.AI_IMAGE_REVIEW_CAP_MS ?? AI_IMAGE_REVIEW_CAP_MS,
       });
       // The model may not know the product: say so (422) rather than save a review of a guess.
       if (!seen.identified) {

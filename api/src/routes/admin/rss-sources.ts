@@ -23,7 +23,7 @@ export const adminRssSourcesRoutes = new Hono<AppEnv>()
     requireAdmin,
     clearsNothing('fetches a feed, stores nothing'),
     validate('json', rssSourceTestInput),
-    async (c) => c.json(await testFeed(c.var.deps, c.req.valid('json').url)),
+    async (c) => c.json(await testFeed(c.var.deps, c.req.valid('json'))),
   )
   .post(
     '/admin/rss/sources',

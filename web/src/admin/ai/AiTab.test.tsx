@@ -19,6 +19,7 @@ const activeStatus = {
   configured: true,
   status: 'Active',
   model: 'gpt-4o',
+  capMs: 45_000,
   style: 'product',
   outputFormat: 'JSON',
 };
@@ -269,6 +270,35 @@ describe('AI Content tab: generators and settings', () => {
     expect(c.getByText('GPT-4o')).toBeTruthy();
     expect(c.getByText('product')).toBeTruthy();
     expect(c.getByText('JSON')).toBeTruthy();
+  });
+
+  it('the review and comparison generators count up to the one AI cap while they wait, like the image review', async () => {
+    const gate = deferred<Response>();
+    const api = fakeApi(() => gate.promise, { ...activeStatus, capMs: 30_000 });
+    const user = userEvent.setup();
+    renderTab(api.fetcher);
+    const r = card('Product Review Generator');
+    await user.type(r.getByLabelText('Product name'), 'Cloud Yoga Mat');
+    await user.selectOptions(r.getByLabelText('Category'), 'fitness');
+    await user.click(r.getByRole('button', { name: 'Generate Review' }));
+    const busy = await r.findByRole('button', { name: 'Generating Review...' });
+    expect(busy.textContent).toMatch(/^Generating Review\.\.\. \d+ s \(stops at 30 s\)$/);
+    const c = card('Product Comparison Generator');
+    await user.selectOptions(c.getByLabelText('Category'), 'skincare');
+    await user.type(c.getByLabelText('Products'), 'Serum A{Enter}Serum B');
+    await user.click(c.getByRole('button', { name: 'Generate Comparison' }));
+    const busy2 = await c.findByRole('button', { name: 'Generating Comparison...' });
+    expect(busy2.textContent).toMatch(/^Generating Comparison\.\.\. \d+ s \(stops at 30 s\)$/);
+    gate.resolve(jsonRes(review(9), 201));
+  });
+
+  it('the settings card and the image card show the model as configured, not "GPT-4o"', async () => {
+    renderTab(fakeApi(undefined, { ...activeStatus, model: 'gpt-4o-mini' }).fetcher);
+    const c = card('AI Settings');
+    expect(await c.findByText('gpt-4o-mini')).toBeTruthy();
+    expect(screen.queryByText('GPT-4o')).toBeNull();
+    expect(imageCard().getByText(/gpt-4o-mini writes a review draft/)).toBeTruthy();
+    expect(screen.queryByText(/GPT-4o/)).toBeNull();
   });
 
   it('without a key the settings card shows "Not configured" instead of "Active"', async () => {

@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { useToast } from '../../components/toast/toast';
 import { useDirty, useLeaveGuard } from '../list/use-leave-guard';
 import { errorMessage, useGenerateComparison } from './api';
-import { buttonClass, Card, CategorySelect, DraftLink, Field, FormError, inputClass } from './fields';
+import { AiSubmitButton } from './BusyButton';
+import { Card, CategorySelect, DraftLink, Field, FormError, inputClass } from './fields';
 
 const EMPTY = { category: '', products: '' };
 
@@ -63,9 +64,11 @@ export function ComparisonCard() {
           />
         </Field>
         <FormError message={error} />
-        <button type="submit" className={buttonClass} disabled={generate.isPending}>
-          {generate.isPending ? 'Generating Comparison...' : 'Generate Comparison'}
-        </button>
+        <AiSubmitButton
+          busy={generate.isPending}
+          idle="Generate Comparison"
+          working="Generating Comparison..."
+        />
       </form>
       {generate.data && <DraftLink article={generate.data.article} />}
     </Card>

@@ -1,12 +1,14 @@
-import { AI_CATEGORIES, AI_IMAGE_REVIEW_CAP_MS, LIMITS, UPLOAD_MIME_TYPES } from '@site/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { AI_CATEGORIES, LIMITS, UPLOAD_MIME_TYPES } from '@site/shared';
+import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast';
 import { type PickedFile, usePlatform } from '../platform';
 import { draftEditPath } from '../api';
 import { useDirty, useLeaveGuard } from '../list/use-leave-guard';
-import { errorMessage, useAnalyzeImage } from './api';
-import { buttonClass, Card, CategorySelect, DraftLink, Field, inputClass } from './fields';
+import { errorMessage, useAiStatus, useAnalyzeImage } from './api';
+import { AiSubmitButton } from './BusyButton';
+import { modelLabel } from './SettingsCard';
+import { Card, CategorySelect, DraftLink, Field, inputClass } from './fields';
 
 const isAiCategory = (v: string) => (AI_CATEGORIES as readonly string[]).includes(v);
 
@@ -23,8 +25,7 @@ export function ImageReviewCard() {
   const [priceRange, setPriceRange] = useState('');
   // A picked photo or typed details not sent yet: leaving the tab or the page asks first.
   useLeaveGuard(useDirty({ picked: image !== null, category, priceRange }));
-  const elapsed = useElapsedSeconds(analyze.isPending);
-  const capSeconds = Math.round(AI_IMAGE_REVIEW_CAP_MS / 1000);
+  const model = useAiStatus().data?.model;
 
   const fail = (description: string, title = 'Error') =>
     toast({ title, description, variant: 'destructive' });
@@ -63,7 +64,7 @@ export function ImageReviewCard() {
   return (
     <Card
       title="Generate Review from Product Image"
-      description="Upload a product photo and GPT-4o writes a review draft for an editor to check."
+      description={`Upload a product photo and ${model ? modelLabel(model) : 'the AI'} writes a review draft for an editor to check.`}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field
@@ -108,38 +109,13 @@ export function ImageReviewCard() {
             onChange={(e) => setPriceRange(e.target.value)}
           />
         </Field>
-        <button
-          type="submit"
-          className={buttonClass}
-          disabled={analyze.isPending}
-          aria-label={analyze.isPending ? 'Analyzing Image...' : undefined}
-        >
-          {analyze.isPending ? (
-            <>
-              Analyzing Image...{' '}
-              <span className="font-normal tabular-nums">
-                {elapsed} s (stops at {capSeconds} s)
-              </span>
-            </>
-          ) : (
-            'Generate Review from Image'
-          )}
-        </button>
+        <AiSubmitButton
+          busy={analyze.isPending}
+          idle="Generate Review from Image"
+          working="Analyzing Image..."
+        />
       </form>
       {analyze.data && <DraftLink article={analyze.data.article} />}
     </Card>
   );
-}
-
-/** Whole seconds since `running` turned true (0 when idle): the review's progress against its cap. */
-function useElapsedSeconds(running: boolean) {
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    setSeconds(0);
-    if (!running) return;
-    const started = Date.now();
-    const t = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
-    return () => clearInterval(t);
-  }, [running]);
-  return seconds;
 }

@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { useToast } from '../../components/toast/toast';
 import { useDirty, useLeaveGuard } from '../list/use-leave-guard';
 import { errorMessage, useGenerateReview } from './api';
-import { buttonClass, Card, CategorySelect, DraftLink, Field, FormError, inputClass } from './fields';
+import { AiSubmitButton } from './BusyButton';
+import { Card, CategorySelect, DraftLink, Field, FormError, inputClass } from './fields';
 
 const EMPTY = { productName: '', category: '', priceRange: '', targetAudience: '', keyFeatures: '' };
 
@@ -85,9 +86,7 @@ export function ReviewGeneratorCard() {
           />
         </Field>
         <FormError message={error} />
-        <button type="submit" className={buttonClass} disabled={generate.isPending}>
-          {generate.isPending ? 'Generating Review...' : 'Generate Review'}
-        </button>
+        <AiSubmitButton busy={generate.isPending} idle="Generate Review" working="Generating Review..." />
       </form>
       {generate.data && <DraftLink article={generate.data.article} />}
     </Card>

@@ -1,8 +1,8 @@
 import { useAiStatus } from './api';
 import { Card } from './fields';
 
-/** "gpt-4o" reads as the spec's "GPT-4o"; any other configured model is shown as set. */
-const modelLabel = (m: string) => m.replace(/^gpt-/i, 'GPT-');
+/** The model as configured (OPENAI_MODEL); only the default "gpt-4o" reads as the spec's "GPT-4o". */
+export const modelLabel = (m: string) => (m === 'gpt-4o' ? 'GPT-4o' : m);
 
 /** Settings card (spec §2): integration status, model, style, output format. */
 export function SettingsCard() {

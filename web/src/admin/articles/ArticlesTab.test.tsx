@@ -49,6 +49,20 @@ describe('Articles tab: search, scheduling, bulk and safe saves (issue 15)', () 
     ]);
   });
 
+  it('an RSS article whose feed gave no date says "Date unknown" with when it was imported (issue 28)', async () => {
+    const undated = {
+      ...article,
+      origin: 'rss',
+      source: 'Cozinha',
+      dateUnknown: true,
+      publishedAt: '2026-01-10T09:00:00.000Z',
+      createdAt: '2026-01-10T09:00:00.000Z',
+    };
+    renderAdmin('/admin', { 'GET /api/admin/content': () => listed([undated, { ...article, id: 8 }]) });
+    expect(await screen.findByText('Date unknown (imported 10 Jan 2026, 09:00 GMT)')).toBeTruthy();
+    expect(screen.getAllByText(/^Date unknown/)).toHaveLength(1);
+  });
+
   it('the form schedules in UK time: 09:00 on 1 Jul 2027 is sent as 08:00 UTC', async () => {
     const { api } = renderAdmin('/admin', {
       'GET /api/admin/content': () => listed([article]),

@@ -117,6 +117,7 @@ function ArticleRow({ article: a }: { article: Article }) {
         {a.status === 'scheduled' && a.publishedAt && (
           <Badge tone="amber">Scheduled for {formatDateTime(a.publishedAt, { zone: false })}</Badge>
         )}
+        {a.dateUnknown && <Badge tone="amber">Date unknown (imported {formatDateTime(a.createdAt)})</Badge>}
         {a.origin && a.origin !== 'editor' && (
           <Badge>
             {a.origin === 'rss' && a.source ? `RSS · ${a.source}` : ARTICLE_ORIGIN_LABELS[a.origin]}

@@ -12,3 +12,17 @@ export function FeedError({ problem, error }: { problem?: string | null | undefi
     </div>
   );
 }
+
+/** What was wrong with a feed that was still read, in plain words ("1 undefined entity: …"). */
+export function FeedWarnings({ warnings }: { warnings: string[] | undefined }) {
+  if (!warnings?.length) return null;
+  return (
+    <ul aria-label="Feed warnings" className="mt-0.5 list-disc space-y-0.5 pl-4 text-amber-900">
+      {warnings.map((w) => (
+        <li key={w} className="break-words">
+          {w}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -29,11 +29,16 @@ const source = (over: Partial<RssSource> = {}): RssSource => ({
   lastCreated: null,
   lastProblem: null,
   lastError: null,
+  lastWarnings: [],
   ...over,
 });
 
 const status = (over: Partial<RssStatus> = {}): RssStatus => ({
-  schedule: { cron: '0 */6 * * *', nextRunAt: '2026-01-10T12:00:00.000Z' },
+  schedule: {
+    cron: '0 */6 * * *',
+    description: 'On the hour, every 6 hours (UTC)',
+    nextRunAt: '2026-01-10T12:00:00.000Z',
+  },
   running: false,
   sources: [
     ['BBC News', 'https://feeds.bbci.co.uk/news/rss.xml', 'community'],
@@ -85,6 +90,7 @@ const status = (over: Partial<RssStatus> = {}): RssStatus => ({
       feedsTotal: 2,
       articlesCreated: 4,
       recipesCreated: 0,
+      ai: null,
       error: null,
     },
   ],
@@ -112,7 +118,9 @@ describe('RSS Feeds tab', () => {
   it('shows the 6-hour schedule, the 7 active sources, the three statistic cards and recent activities', async () => {
     renderTab(tableFetcher({ '/api/admin/rss/status': status() }));
     expect(await screen.findByText('Total Articles')).toBeTruthy();
-    expect(screen.getByText(/Automated RSS processing runs every 6 hours/)).toBeTruthy();
+    expect(screen.getByTestId('schedule').textContent).toMatch(
+      /^Automated RSS processing runs on the hour, every 6 hours \(UTC\)/,
+    );
     // en-GB, London time (it was US format: "1/10/2026, 12:00:00 PM").
     expect(screen.getByTestId('next-run').textContent).toBe('Next scheduled run: 10 Jan 2026, 12:00 GMT');
     expect(screen.getByText('Active RSS Sources (7)')).toBeTruthy();
@@ -174,13 +182,35 @@ describe('RSS Feeds tab', () => {
     expect((button as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('says when the schedule is switched off', async () => {
+  it('says when scheduled runs are off, and never claims "every 6 hours" then', async () => {
     renderTab(
-      tableFetcher({ '/api/admin/rss/status': status({ schedule: { cron: 'off', nextRunAt: null } }) }),
+      tableFetcher({
+        '/api/admin/rss/status': status({ schedule: { cron: 'off', description: null, nextRunAt: null } }),
+      }),
     );
-    expect((await screen.findByTestId('next-run')).textContent).toBe(
-      'Scheduled processing is switched off on this server.',
+    expect((await screen.findByTestId('schedule')).textContent).toBe(
+      'Scheduled runs are off: RSS processing runs only when started here.',
     );
+    expect(screen.queryByTestId('next-run')).toBeNull();
+    expect(screen.queryByText(/every 6 hours/)).toBeNull();
+  });
+
+  it('says the schedule RSS_CRON sets, not the spec default', async () => {
+    renderTab(
+      tableFetcher({
+        '/api/admin/rss/status': status({
+          schedule: {
+            cron: '30 4 * * *',
+            description: 'At 04:30 (UTC)',
+            nextRunAt: '2026-01-11T04:30:00.000Z',
+          },
+        }),
+      }),
+    );
+    expect((await screen.findByTestId('schedule')).textContent).toMatch(
+      /^Automated RSS processing runs at 04:30 \(UTC\) and/,
+    );
+    expect(screen.queryByText(/every 6 hours/)).toBeNull();
   });
 
   it('follows a started run to its end: a run where every feed failed reads as a failure, in plain words', async () => {
@@ -207,6 +237,7 @@ describe('RSS Feeds tab', () => {
       feedsTotal: 3,
       articlesCreated: 0,
       recipesCreated: 0,
+      ai: null,
       error: null,
     };
     const failed: RssRun = {
@@ -252,10 +283,15 @@ describe('RSS Feeds tab', () => {
     const details = within(panel).getByText('HTTP 404').closest('details') as HTMLDetailsElement;
     expect(details.open).toBe(false);
     expect(within(details).getByText('Details')).toBeTruthy();
-    // Nothing green after a failed run: the start toast stays what it is, no "finished" anywhere.
+    // Nothing green after a failed run, and the toast follows the run: "started" becomes "failed".
     expect(screen.queryByText('RSS processing finished', { exact: false })).toBeNull();
     expect(within(panel).queryByText(/success/i)).toBeNull();
-    expect(screen.getByText('RSS processing started')).toBeTruthy();
+    const toast = (await screen.findByText('RSS processing failed')).closest('[data-variant]') as HTMLElement;
+    expect(toast.getAttribute('data-variant')).toBe('destructive');
+    expect(
+      within(toast).getByText('RSS processing failed: none of the 3 feeds could be imported.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('RSS processing started')).toBeNull();
   }, 10_000);
 
   it('a partly failed run says how many feeds failed; a clean run says what it made', async () => {
@@ -289,16 +325,24 @@ describe('RSS Feeds tab', () => {
       ],
       articlesCreated: 5,
       recipesCreated: 0,
+      ai: null,
       error: null,
     };
-    const cases: Array<[RssRun, string]> = [
-      [base, 'RSS processing finished with errors: 1 of 2 feeds failed. 5 new articles, 0 recipes.'],
+    const cases: Array<[RssRun, string, string, string]> = [
+      [
+        base,
+        'RSS processing finished with errors: 1 of 2 feeds failed. 5 new articles, 0 recipes.',
+        'RSS processing partly failed',
+        'destructive',
+      ],
       [
         { ...base, id: 12, status: 'succeeded', feeds: [base.feeds[0]!] },
         'RSS processing finished: 5 new articles, 0 recipes.',
+        'RSS processing finished',
+        'default',
       ],
     ];
-    for (const [run, text] of cases) {
+    for (const [run, text, toastTitle, variant] of cases) {
       const view = renderTab(
         tableFetcher({
           '/api/admin/rss/status': status({ runs: [run] }),
@@ -310,8 +354,73 @@ describe('RSS Feeds tab', () => {
       expect((await within(panel).findByText(text)).getAttribute('role')).toBe(
         run.status === 'succeeded' ? 'status' : 'alert',
       );
+      // The toast says how the run ended, in the same words.
+      const toast = (await screen.findByText(toastTitle)).closest('[data-variant]') as HTMLElement;
+      expect(toast.getAttribute('data-variant')).toBe(variant);
+      expect(within(toast).getByText(text)).toBeTruthy();
       view.unmount();
     }
+  });
+
+  it('a run where the AI failed and a feed was repaired reads "succeeded with warnings", says why, and toasts it', async () => {
+    const run: RssRun = {
+      id: 13,
+      trigger: 'manual',
+      status: 'warnings',
+      startedAt: minutesAgo(0),
+      finishedAt: minutesAgo(0),
+      feedsTotal: 1,
+      feeds: [
+        {
+          name: 'Harbour News',
+          url: 'https://harbour.example/rss',
+          fetched: 6,
+          created: 6,
+          duplicates: 0,
+          recipes: 6,
+          error: null,
+          warnings: ['1 undefined entity: &doesnotexist; in item 3 (kept as text)'],
+        },
+      ],
+      articlesCreated: 6,
+      recipesCreated: 6,
+      ai: {
+        writer: 'ai',
+        aiRecipes: 0,
+        builtInRecipes: 6,
+        failure: '429 rate limited (retry after 7 s)',
+        requestId: 'req_abc123',
+      },
+      error: null,
+    };
+    renderTab(
+      tableFetcher({
+        '/api/admin/rss/status': status({ runs: [run] }),
+        '/api/admin/rss/process': () => json({ message: 'RSS processing started', runId: 13 }, 202),
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Process RSS Feeds Now' }));
+    const panel = await screen.findByRole('region', { name: 'Current RSS run' });
+    const outcome = await within(panel).findByText(
+      'RSS processing succeeded with warnings (the AI failed and 1 feed had problems): 6 new articles, 6 recipes.',
+    );
+    expect(outcome.getAttribute('role')).toBe('alert');
+    expect(
+      within(panel).getByText('AI: 429 rate limited (retry after 7 s), 6 recipes by the built-in writer'),
+    ).toBeTruthy();
+    expect(within(panel).getByText('(request req_abc123)')).toBeTruthy();
+    expect(within(panel).getByText('Read, with warnings')).toBeTruthy();
+    expect(
+      within(panel).getByText('1 undefined entity: &doesnotexist; in item 3 (kept as text)'),
+    ).toBeTruthy();
+    const toast = (await screen.findByText('RSS processing succeeded with warnings')).closest(
+      '[data-variant]',
+    ) as HTMLElement;
+    expect(toast.textContent).toContain(
+      'AI: 429 rate limited (retry after 7 s), 6 recipes by the built-in writer.',
+    );
+    // The history labels it the same way.
+    expect(screen.getByText('Succeeded with warnings')).toBeTruthy();
   });
 
   it('lists each source with its last result; a failed one in plain words with the raw detail on demand', async () => {
@@ -455,6 +564,9 @@ describe('RSS Feeds tab', () => {
         publishedAt: '2026-01-10T09:00:00.000Z',
         imageUrl: null,
       })),
+      skipped: [],
+      counts: { total: 5, importable: 5, skipped: 0 },
+      warnings: [],
       problem: null,
       error: null,
     };
@@ -473,6 +585,9 @@ describe('RSS Feeds tab', () => {
       ok: false,
       title: null,
       items: [],
+      skipped: [],
+      counts: { total: 0, importable: 0, skipped: 0 },
+      warnings: [],
       problem: 'Not a feed',
       error: 'Not a valid RSS or Atom feed: x',
     };
@@ -480,5 +595,74 @@ describe('RSS Feeds tab', () => {
     expect(await within(row).findByText('This feed cannot be imported.')).toBeTruthy();
     expect(within(row).getByText('Not a feed')).toBeTruthy();
     expect(within(row).getByText('Not a valid RSS or Atom feed: x').closest('details')).toBeTruthy();
+  });
+});
+
+describe('RSS Feeds tab: testing a source (issue 28)', () => {
+  const ok = (over: Record<string, unknown> = {}) => ({
+    ok: true,
+    title: 'Turnbuckle Times',
+    items: [{ title: 'Tag team reunites', url: 'https://t.example/1', publishedAt: null, imageUrl: null }],
+    skipped: [
+      {
+        title: 'Rookie signs',
+        url: 'https://t.example/2',
+        publishedAt: '2026-01-09T20:00:00.000Z',
+        imageUrl: null,
+        reason: 'mentions none of: tour',
+      },
+    ],
+    counts: { total: 2, importable: 1, skipped: 1 },
+    warnings: ['2 unescaped "&" characters in item 2, read as text'],
+    problem: null,
+    error: null,
+    ...over,
+  });
+
+  it("sends the source's keywords and shows what a run would import and skip, the warnings, and 'date unknown'", async () => {
+    const sent: unknown[] = [];
+    const fetcher = tableFetcher({
+      '/api/admin/rss/status': status({
+        sources: [source({ id: 4, name: 'Ring', url: 'https://t.example/rss', includeKeywords: ['tour'] })],
+      }),
+      '/api/admin/rss/sources/test': (init?: RequestInit) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return json(ok());
+      },
+    });
+    renderTab(fetcher);
+    const row = await screen.findByRole('listitem', { name: 'Ring' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Test Ring' }));
+    const result = await within(row).findByRole('region', { name: 'Feed test result' });
+    expect(sent).toEqual([{ url: 'https://t.example/rss', includeKeywords: ['tour'], excludeKeywords: [] }]);
+    expect(
+      within(result).getByText('A run would import 1 of 2 items and skip 1 by the keywords.'),
+    ).toBeTruthy();
+    expect(within(result).getByText('2 unescaped "&" characters in item 2, read as text')).toBeTruthy();
+    expect(within(result).getByText(/Tag team reunites/).textContent).toContain('date unknown');
+    const skipped = within(result).getByRole('list', { name: 'Skipped items' });
+    expect(skipped.textContent).toContain('Rookie signs');
+    expect(skipped.textContent).toContain('mentions none of: tour');
+  });
+
+  it("a refused test clears the previous URL's result instead of leaving it on screen", async () => {
+    let refuse = false;
+    const fetcher = tableFetcher({
+      '/api/admin/rss/status': status(),
+      '/api/admin/rss/sources/test': () =>
+        refuse ? json({ message: 'url: Must be an http(s) URL' }, 400) : json(ok()),
+    });
+    renderTab(fetcher);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Source' }));
+    const form = await screen.findByRole('form', { name: 'Add RSS source' });
+    fireEvent.change(within(form).getByLabelText('Feed URL'), { target: { value: 'https://t.example/rss' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Test Feed' }));
+    expect(await screen.findByText('Feed works: Turnbuckle Times (1 item shown)')).toBeTruthy();
+    refuse = true;
+    fireEvent.change(within(form).getByLabelText('Feed URL'), { target: { value: 'ftp://other.example/' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Test Feed' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('url: Must be an http(s) URL');
+    expect(screen.queryByRole('region', { name: 'Feed test result' })).toBeNull();
+    expect(screen.queryByText('Feed works: Turnbuckle Times (1 item shown)')).toBeNull();
   });
 });

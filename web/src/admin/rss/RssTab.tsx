@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, formatDateTime, RSS_INTERVAL_HOURS, timeAgo } from '@site/shared';
+import { CATEGORY_LABELS, describeAiOutcome, formatDateTime, timeAgo } from '@site/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../components/toast/toast';
@@ -6,7 +6,7 @@ import { apiRequest } from '../../lib/api';
 import { usePlatform } from '../platform';
 import { invalidateChanged } from '../query-keys';
 import { RunHistory } from './RunHistory';
-import { RunProgress } from './RunProgress';
+import { RunProgress, runOutcome } from './RunProgress';
 import { SourcesSection } from './SourcesSection';
 import { RSS_STATUS_KEY, type RssStatus } from './types';
 
@@ -14,6 +14,8 @@ import { RSS_STATUS_KEY, type RssStatus } from './types';
 const RUNNING_POLL_MS = 3000;
 
 const categoryLabel = (c: string) => CATEGORY_LABELS[c as keyof typeof CATEGORY_LABELS] ?? c;
+/** "On the hour, every 6 hours (UTC)" inside a sentence. */
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /**
  * RSS Feeds tab (spec §2): process now (followed on screen to its end), the sources an editor
@@ -37,8 +39,7 @@ export function RssTab() {
     mutationFn: () =>
       apiRequest<{ message: string; runId: number }>(fetcher, 'POST', '/api/admin/rss/process'),
     onSuccess: ({ runId }) => {
-      // The spec's toast says the run started, not that it went well: the run panel tells how it
-      // ends (an alert when feeds failed). No second toast, which would replace this one (spec §8).
+      // The spec's toast says the run started; a second toast says how it ended (below).
       toast({ title: 'Success', description: 'RSS processing started' });
       setWatchedRunId(runId);
       void queryClient.invalidateQueries({ queryKey: RSS_STATUS_KEY });
@@ -59,6 +60,21 @@ export function RssTab() {
 
   const watched = status.data?.runs.find((r) => r.id === watchedRunId);
 
+  // The toast follows the run: "started", then its outcome when it ends (one toast at a time, so the
+  // outcome replaces the start). A run that failed, or partly failed, never toasts a success.
+  const toastedRunId = useRef<number | null>(null);
+  useEffect(() => {
+    if (!watched || watched.status === 'running' || toastedRunId.current === watched.id) return;
+    toastedRunId.current = watched.id;
+    const outcome = runOutcome(watched);
+    const ai = describeAiOutcome(watched.ai);
+    toast({
+      title: outcome.title,
+      description: watched.ai?.failure && ai ? `${outcome.text} ${ai}.` : outcome.text,
+      variant: outcome.tone === 'fail' || watched.status === 'partial' ? 'destructive' : 'default',
+    });
+  }, [watched, toast]);
+
   const busy = process.isPending || running;
   const data = status.data;
   const nextRun = data?.schedule.nextRunAt ? new Date(data.schedule.nextRunAt) : null;
@@ -69,16 +85,19 @@ export function RssTab() {
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div>
             <h2 className="text-xl font-semibold text-stone-900">RSS Feed Management</h2>
-            <p className="mt-1 text-sm text-stone-600">
-              Automated RSS processing runs every {RSS_INTERVAL_HOURS} hours and generates themed recipes from
-              the wrestling feed.
-            </p>
             {data && (
-              <p className="mt-1 text-sm text-stone-600" data-testid="next-run">
-                {nextRun
-                  ? `Next scheduled run: ${formatDateTime(nextRun)}`
-                  : 'Scheduled processing is switched off on this server.'}
-              </p>
+              <>
+                <p className="mt-1 text-sm text-stone-600" data-testid="schedule">
+                  {data.schedule.description
+                    ? `Automated RSS processing runs ${lowerFirst(data.schedule.description)} and generates themed recipes from the feeds marked for them.`
+                    : 'Scheduled runs are off: RSS processing runs only when started here.'}
+                </p>
+                {nextRun && (
+                  <p className="mt-1 text-sm text-stone-600" data-testid="next-run">
+                    Next scheduled run: {formatDateTime(nextRun)}
+                  </p>
+                )}
+              </>
             )}
           </div>
           <button

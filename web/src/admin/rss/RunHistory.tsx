@@ -1,16 +1,19 @@
 import { timeAgo, formatDateTime } from '@site/shared';
 import { RunFeedsTable } from './RunFeedsTable';
+import { AiOutcomeLine } from './RunProgress';
 import type { RssRun } from './types';
 
 const STATUS_LABEL: Record<RssRun['status'], string> = {
   running: 'Running',
   succeeded: 'Succeeded',
+  warnings: 'Succeeded with warnings',
   partial: 'Partly failed',
   failed: 'Failed',
 };
 const STATUS_CLASS: Record<RssRun['status'], string> = {
   running: 'bg-blue-100 text-blue-800',
   succeeded: 'bg-green-100 text-green-800',
+  warnings: 'bg-amber-100 text-amber-900',
   partial: 'bg-amber-100 text-amber-800',
   failed: 'bg-red-100 text-red-800',
 };
@@ -40,6 +43,7 @@ export function RunHistory({ runs }: { runs: RssRun[] }) {
                 )}
               </div>
               {run.error && <p className="mt-1 text-sm text-red-700">{run.error}</p>}
+              <AiOutcomeLine run={run} />
               {run.feeds.length > 0 && <RunFeedsTable feeds={run.feeds} />}
             </li>
           ))}

@@ -1,15 +1,19 @@
+import { describeAiOutcome } from '@site/shared';
 import { RunFeedsTable } from './RunFeedsTable';
 import type { RssRun } from './types';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+export type RunTone = 'ok' | 'warn' | 'fail';
+
 /** One sentence for a finished run; a failed run never reads like a success. */
-export function runOutcome(run: RssRun): { tone: 'ok' | 'warn' | 'fail'; text: string } {
+export function runOutcome(run: RssRun): { tone: RunTone; title: string; text: string } {
   const failed = run.feeds.filter((f) => f.error).length;
   const made = `${plural(run.articlesCreated, 'new article')}, ${plural(run.recipesCreated, 'recipe')}`;
   if (run.status === 'failed')
     return {
       tone: 'fail',
+      title: 'RSS processing failed',
       text:
         run.feeds.length > 1
           ? `RSS processing failed: none of the ${run.feeds.length} feeds could be imported.`
@@ -20,9 +24,22 @@ export function runOutcome(run: RssRun): { tone: 'ok' | 'warn' | 'fail'; text: s
   if (run.status === 'partial')
     return {
       tone: 'warn',
+      title: 'RSS processing partly failed',
       text: `RSS processing finished with errors: ${failed} of ${plural(run.feeds.length, 'feed')} failed. ${made}.`,
     };
-  return { tone: 'ok', text: `RSS processing finished: ${made}.` };
+  if (run.status === 'warnings') {
+    const warned = run.feeds.filter((f) => f.warnings?.length).length;
+    const why = [
+      run.ai?.failure ? 'the AI failed' : '',
+      warned ? `${plural(warned, 'feed')} had problems` : '',
+    ].filter(Boolean);
+    return {
+      tone: 'warn',
+      title: 'RSS processing succeeded with warnings',
+      text: `RSS processing succeeded with warnings (${why.join(' and ') || 'see below'}): ${made}.`,
+    };
+  }
+  return { tone: 'ok', title: 'RSS processing finished', text: `RSS processing finished: ${made}.` };
 }
 
 const TONE = {
@@ -30,6 +47,22 @@ const TONE = {
   warn: 'border-amber-200 bg-amber-50 text-amber-900',
   fail: 'border-red-200 bg-red-50 text-red-900',
 };
+
+/** "AI: 429 rate limited, 24 recipes by the built-in writer", with the AI service's request id. */
+export function AiOutcomeLine({ run }: { run: RssRun }) {
+  const words = describeAiOutcome(run.ai);
+  if (!words) return null;
+  return (
+    <p className={`mt-1 text-sm ${run.ai?.failure ? 'font-medium text-amber-900' : 'text-stone-700'}`}>
+      {words}
+      {run.ai?.requestId && (
+        <span className="ml-1 break-all text-xs font-normal text-stone-600">
+          (request {run.ai.requestId})
+        </span>
+      )}
+    </p>
+  );
+}
 
 /** The run started from this tab, followed on screen to its end, feed by feed. */
 export function RunProgress({ run }: { run: RssRun | undefined }) {
@@ -50,6 +83,7 @@ export function RunProgress({ run }: { run: RssRun | undefined }) {
       <p role={outcome.tone === 'ok' ? 'status' : 'alert'} className="font-medium">
         {outcome.text}
       </p>
+      <AiOutcomeLine run={run} />
       {run.feeds.length > 0 && <RunFeedsTable feeds={run.feeds} />}
     </section>
   );

@@ -3,6 +3,7 @@ import {
   CATEGORY_LABELS,
   type RssSource,
   type RssSourceInput,
+  type RssSourceTestInput,
   rssSourceInput,
 } from '@site/shared';
 import { type FormEvent, useState } from 'react';
@@ -17,7 +18,7 @@ const toList = (text: string) =>
     .map((w) => w.trim())
     .filter(Boolean);
 
-/** Add or edit a source; `onTest` fetches the typed URL without saving anything. */
+/** Add or edit a source; `onTest` fetches the typed URL (with the typed keywords) without saving anything. */
 export function SourceForm({
   initial,
   pending,
@@ -31,7 +32,8 @@ export function SourceForm({
   pending: boolean;
   testing: boolean;
   onSubmit: (body: RssSourceInput) => void;
-  onTest: (url: string) => void;
+  /** Fetch the typed URL with the typed keywords, saving nothing. */
+  onTest: (body: RssSourceTestInput) => void;
   onCancel: () => void;
   onDirtyChange: (dirty: boolean) => void;
 }) {
@@ -117,7 +119,13 @@ export function SourceForm({
         <Button type="submit" disabled={pending}>
           {initial ? 'Save Source' : 'Add Source'}
         </Button>
-        <Button variant="secondary" disabled={testing || !url.trim()} onClick={() => onTest(url.trim())}>
+        <Button
+          variant="secondary"
+          disabled={testing || !url.trim()}
+          onClick={() =>
+            onTest({ url: url.trim(), includeKeywords: toList(include), excludeKeywords: toList(exclude) })
+          }
+        >
           {testing ? 'Testing...' : 'Test Feed'}
         </Button>
         <Button variant="ghost" onClick={onCancel}>

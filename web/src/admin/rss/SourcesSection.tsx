@@ -2,6 +2,7 @@ import {
   CATEGORY_LABELS,
   type RssSource,
   type RssSourceInput,
+  type RssSourceTestInput,
   type RssSourceTestResult,
   formatDateTime,
 } from '@site/shared';
@@ -12,7 +13,7 @@ import { apiRequest, HttpError } from '../../lib/api';
 import { confirmLeave, useLeaveGuard } from '../list/use-leave-guard';
 import { usePlatform } from '../platform';
 import { Badge, Button, ConfirmDialog, Switch } from '../ui';
-import { FeedError } from './FeedError';
+import { FeedError, FeedWarnings } from './FeedError';
 import { SourceForm } from './SourceForm';
 import { TestResult } from './TestResult';
 import { RSS_STATUS_KEY } from './types';
@@ -88,12 +89,23 @@ export function SourcesSection({ sources }: { sources: RssSource[] }) {
     },
     onError: failed('Could not delete the source'),
   });
+  // A test runs with the source's keywords, so it shows what a run would import and skip. A new test
+  // clears the last result at once: a refused test never leaves another URL's result on screen.
   const test = useMutation({
-    mutationFn: ({ url }: { url: string; at: 'form' | number }) =>
-      apiRequest<RssSourceTestResult>(fetcher, 'POST', `${SOURCES_PATH}/test`, { url }),
-    onSuccess: (result, { url, at }) => setTested({ url, at, result }),
-    onError: failed('Could not test the feed'),
+    mutationFn: ({ body }: { body: RssSourceTestInput; at: 'form' | number }) =>
+      apiRequest<RssSourceTestResult>(fetcher, 'POST', `${SOURCES_PATH}/test`, body),
+    onMutate: () => setTested(null),
+    onSuccess: (result, { body, at }) => setTested({ url: body.url, at, result }),
+    onError: (err: Error) => {
+      setTested(null);
+      failed('Could not test the feed')(err);
+    },
   });
+  const testSource = (s: RssSource) =>
+    test.mutate({
+      body: { url: s.url, includeKeywords: s.includeKeywords, excludeKeywords: s.excludeKeywords },
+      at: s.id,
+    });
 
   const enabledCount = sources.filter((s) => s.enabled).length;
   return (
@@ -121,7 +133,7 @@ export function SourcesSection({ sources }: { sources: RssSource[] }) {
             pending={save.isPending}
             testing={test.isPending}
             onSubmit={(body) => save.mutate({ id: form === 'new' ? null : form.id, body })}
-            onTest={(url) => test.mutate({ url, at: 'form' })}
+            onTest={(body) => test.mutate({ body, at: 'form' })}
             onCancel={() => openForm(null)}
             onDirtyChange={setDirty}
           />
@@ -136,7 +148,8 @@ export function SourcesSection({ sources }: { sources: RssSource[] }) {
           {sources.map((s) => (
             <li key={s.id} className="py-3" aria-label={s.name}>
               <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0 flex-1">
+                {/* At least 16rem for the text: on a phone the controls move below it. */}
+                <div className="min-w-0 flex-1 basis-64">
                   <p className="font-medium text-stone-900">{s.name}</p>
                   <p className="break-all text-xs text-stone-500">{s.url}</p>
                   <div className="mt-1 flex flex-wrap gap-2">
@@ -159,7 +172,7 @@ export function SourcesSection({ sources }: { sources: RssSource[] }) {
                     variant="ghost"
                     aria-label={`Test ${s.name}`}
                     disabled={test.isPending}
-                    onClick={() => test.mutate({ url: s.url, at: s.id })}
+                    onClick={() => testSource(s)}
                   >
                     Test
                   </Button>
@@ -200,6 +213,7 @@ function LastResult({ source: s }: { source: RssSource }) {
         {s.lastError ? '' : ` · ${s.lastCreated ?? 0} new of ${s.lastFetched ?? 0} fetched`}
       </p>
       {s.lastError && <FeedError problem={s.lastProblem} error={s.lastError} />}
+      {!s.lastError && <FeedWarnings warnings={s.lastWarnings} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { RssSource } from '@site/shared';
+import type { RssSource, RunAiOutcome } from '@site/shared';
 import { adminKeys } from '../query-keys';
 
 /** JSON of GET /api/admin/rss/status (api/src/rss/status.ts). */
@@ -16,9 +16,12 @@ export interface FeedRunResult {
   error: string | null;
   /** The error in plain words (written once, on the API side). Missing on runs from before it existed. */
   problem?: string | null;
+  /** What was wrong with a feed that was still read (api/src/rss/feed-warnings.ts). */
+  warnings?: string[];
 }
 
-export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed';
+/** `warnings`: every feed imported, but the AI failed or a feed needed repairs. */
+export type RunStatus = 'running' | 'succeeded' | 'warnings' | 'partial' | 'failed';
 
 export interface RssRun {
   id: number;
@@ -31,11 +34,14 @@ export interface RssRun {
   feedsTotal: number;
   articlesCreated: number;
   recipesCreated: number;
+  /** Who wrote the recipes and why the built-in writer did; null while running and on older runs. */
+  ai: RunAiOutcome | null;
   error: string | null;
 }
 
 export interface RssStatus {
-  schedule: { cron: string; nextRunAt: string | null };
+  /** RSS_CRON as configured, in words; description null: scheduled runs are off. */
+  schedule: { cron: string; description: string | null; nextRunAt: string | null };
   running: boolean;
   sources: RssSource[];
   stats: { totalArticles: number; wweRecipes: number; sportsArticles: number };

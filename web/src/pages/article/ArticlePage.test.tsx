@@ -60,6 +60,19 @@ describe('Article page (spec §2)', () => {
     expect(await screen.findByText('3 days ago')).toBeTruthy();
   });
 
+  it('an imported story whose feed gave no readable date says "Date unknown", never "just now" (issue 28)', async () => {
+    const importedNow = new Date().toISOString();
+    renderAt(
+      '/article/1',
+      tableFetcher({
+        '/api/content/1': { ...base, id: 1, publishedAt: importedNow, dateUnknown: true, isExternal: true },
+        '/api/content': [],
+      }),
+    );
+    expect(await screen.findByText('Date unknown')).toBeTruthy();
+    expect(screen.queryByText(/just now/i)).toBeNull();
+  });
+
   it('a preview of a scheduled article says when it goes out (UK time), not "just now"', async () => {
     renderAt(
       '/admin/preview/1',

@@ -144,9 +144,14 @@ export function ArticleView({ article: a, noindex = false }: { article: ArticleD
       />
       <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-stone-500">
         <Badge>{label}</Badge>
-        <time dateTime={a.publishedAt ?? undefined} suppressHydrationWarning>
-          {publishedText(a.publishedAt)}
-        </time>
+        {a.dateUnknown ? (
+          // The feed gave no readable date: never "just now" for an old story.
+          <span>Date unknown</span>
+        ) : (
+          <time dateTime={a.publishedAt ?? undefined} suppressHydrationWarning>
+            {publishedText(a.publishedAt)}
+          </time>
+        )}
         <span aria-hidden="true">·</span>
         <span>{a.readTime} min read</span>
         {a.author && (

@@ -1,0 +1,157 @@
+import { decodeHTMLStrict } from 'entities';
+import { readFeedDate } from './feed-date';
+
+/**
+ * Recoverable mistakes real feeds make, fixed before the XML parser sees them (the "bozo" approach
+ * of feed readers: read what can be read, and say what was wrong). Each fix is noted with the item
+ * it was in, so the run and the source test can name the problem.
+ */
+export type RepairNote =
+  | { kind: 'bare-ampersand'; item: number }
+  | { kind: 'undefined-entity'; item: number; entity: string }
+  | { kind: 'unreadable-date'; item: number; text: string };
+
+export interface RepairedXml {
+  xml: string;
+  notes: RepairNote[];
+  /** A DOCTYPE or ENTITY declaration after the root element opened: never read leniently. */
+  declarationsAfterRoot: boolean;
+  /** `xml:base` of the root element, if any. */
+  rootBase: string | null;
+}
+
+const PREDEFINED = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
+const ITEM_START = /^<(?:[A-Za-z_][\w.-]*:)?(?:item|entry)[\s/>]/;
+
+/** Offsets where items (RSS `<item>`, Atom `<entry>`) start: item n of a position is how many precede it. */
+function itemCounter(xml: string): (offset: number) => number {
+  const starts: number[] = [];
+  const re = /<(?:[A-Za-z_][\w.-]*:)?(?:item|entry)[\s/>]/g;
+  for (let m = re.exec(xml); m; m = re.exec(xml)) starts.push(m.index);
+  // Binary search: a 5 MB feed can hold thousands of items, each with dates.
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((starts[mid] as number) < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+/**
+ * Entity references outside comments and CDATA: the five XML defines and numeric ones stay; HTML's
+ * named entities (`&nbsp;`, `&eacute;`) become the numeric references of their characters (the text
+ * is read exactly, so this is not worth a warning); an unknown name (`&doesnotexist;`) and a bare `&`
+ * are kept as literal text and noted.
+ */
+function repairEntities(xml: string, notes: RepairNote[]): { xml: string; declarationsAfterRoot: boolean } {
+  const out: string[] = [];
+  let rootOpened = false;
+  let declarationsAfterRoot = false;
+  let items = 0;
+  let i = 0;
+  let copied = 0;
+  const skipTo = (end: string, from: number) => {
+    const at = xml.indexOf(end, from);
+    return at < 0 ? xml.length : at + end.length;
+  };
+  while (i < xml.length) {
+    const ch = xml[i];
+    if (ch === '<') {
+      if (xml.startsWith('<!--', i)) i = skipTo('-->', i + 4);
+      else if (xml.startsWith('<![CDATA[', i)) i = skipTo(']]>', i + 9);
+      else if (xml.startsWith('<?', i)) i = skipTo('?>', i + 2);
+      else if (xml.startsWith('<!', i)) {
+        if (rootOpened) declarationsAfterRoot = true;
+        i += 2;
+      } else {
+        if (/^<[A-Za-z_]/.test(xml.slice(i, i + 2))) rootOpened = true;
+        if (ITEM_START.test(xml.slice(i, i + 80))) items++;
+        i++;
+      }
+      continue;
+    }
+    if (ch !== '&') {
+      i++;
+      continue;
+    }
+    const ref = /^&(#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9._-]{0,40});/.exec(xml.slice(i, i + 50));
+    let replacement: string | null = null;
+    if (!ref) {
+      replacement = '&amp;';
+      notes.push({ kind: 'bare-ampersand', item: items });
+    } else if (!ref[1]?.startsWith('#') && !PREDEFINED.has(ref[1] as string)) {
+      const decoded = decodeHTMLStrict(ref[0]);
+      if (decoded !== ref[0]) {
+        replacement = Array.from(decoded, (c) => `&#${c.codePointAt(0)};`).join('');
+      } else {
+        replacement = `&amp;${ref[0].slice(1)}`;
+        notes.push({ kind: 'undefined-entity', item: items, entity: ref[0] });
+      }
+    }
+    if (replacement !== null) {
+      out.push(xml.slice(copied, i), replacement);
+      i += ref && replacement !== '&amp;' ? ref[0].length : 1;
+      copied = i;
+    } else {
+      i += ref ? ref[0].length : 1;
+    }
+  }
+  out.push(xml.slice(copied));
+  return { xml: out.join(''), declarationsAfterRoot };
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Atom text constructs of `type="xhtml"` hold markup the parser would turn into objects (and the
+ * item would lose its title). They are handed on as `type="html"`: the same markup, escaped, without
+ * the wrapping `<div>` and without namespace prefixes.
+ */
+function xhtmlAsHtml(xml: string): string {
+  return xml.replace(
+    /<((?:atom:)?(?:title|subtitle|summary|content|rights))\b([^>]*?)\btype\s*=\s*(["'])xhtml\3([^>]*?)(?<!\/)>([\s\S]*?)<\/\1\s*>/g,
+    (_all, tag: string, before: string, _q: string, after: string, inner: string) => {
+      const unwrapped =
+        /^\s*<(?:[\w-]+:)?div\b[^>]*>([\s\S]*)<\/(?:[\w-]+:)?div>\s*$/.exec(inner)?.[1] ?? inner;
+      const html = unwrapped.replace(/<(\/?)[\w-]+:/g, '<$1');
+      return `<${tag}${before}type="html"${after}>${escapeXml(html)}</${tag}>`;
+    },
+  );
+}
+
+const DATE_ELEMENT =
+  /<(pubDate|dc:date|published|updated|lastBuildDate|dcterms:(?:created|issued|modified))(\s[^>]*)?>\s*(?:<!\[CDATA\[)?([^<]*?)(?:\]\]>)?\s*<\/\1\s*>/g;
+
+/**
+ * Dates become ISO 8601 before the parser reads them, so "Seg, 24 Set 2018" is read and an
+ * unreadable date cannot fail the whole feed (rss-parser throws on one it cannot read in Atom).
+ * An unreadable date is emptied and noted: its item is shown as "date unknown".
+ */
+function normaliseDates(xml: string, notes: RepairNote[]): string {
+  const itemAt = itemCounter(xml);
+  return xml.replace(DATE_ELEMENT, (all, tag: string, attrs = '', text: string, offset: number) => {
+    if (!text.trim()) return all;
+    const date = readFeedDate(text.replace(/&amp;/g, '&'));
+    if (date) return `<${tag}${attrs}>${date.toISOString()}</${tag}>`;
+    const item = itemAt(offset);
+    if (item > 0) notes.push({ kind: 'unreadable-date', item, text: text.trim().slice(0, 60) });
+    return `<${tag}${attrs}></${tag}>`;
+  });
+}
+
+/** `xml:base` of the first element (the root). */
+function rootBaseOf(xml: string): string | null {
+  const root = /<(?![?!])[A-Za-z_][^>]*>/.exec(xml)?.[0] ?? '';
+  return /\sxml:base\s*=\s*(["'])(.*?)\1/.exec(root)?.[2] ?? null;
+}
+
+export function repairXml(input: string): RepairedXml {
+  const notes: RepairNote[] = [];
+  const { xml, declarationsAfterRoot } = repairEntities(input, notes);
+  const done = normaliseDates(xhtmlAsHtml(xml), notes);
+  return { xml: done, notes, declarationsAfterRoot, rootBase: rootBaseOf(done) };
+}
