@@ -64,8 +64,8 @@ const newsPrefetch =
 
 /** An article's Related Articles, once the article (and so its category) is known. */
 const relatedPrefetch = (article: unknown): FetchQueryOptions[] => {
-  const category = (article as { category?: string } | undefined)?.category;
-  return category ? [{ queryKey: relatedKey(category) }] : [];
+  const id = (article as { id?: number } | undefined)?.id;
+  return id ? [{ queryKey: relatedKey(id) }] : [];
 };
 
 /**

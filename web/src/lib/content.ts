@@ -19,5 +19,6 @@ export const listKey = (category: string | undefined, offset = 0) =>
   ['/api/content', { category, limit: NEWS_PAGE_SIZE, ...(offset ? { offset } : {}) }] as const;
 export const searchKey = (q: string) => ['/api/content/search', { q }] as const;
 export const articleKey = (identifier: string) => [`/api/content/${encodeURIComponent(identifier)}`] as const;
-export const relatedKey = (category: string) => ['/api/content', { category, limit: 4 }] as const;
+/** Up to 2 related articles of one article (the two published just before it: stable as others appear). */
+export const relatedKey = (articleId: number) => [`/api/content/${articleId}/related`] as const;
 export const challengeKey = (id: string) => [`/api/challenges/${encodeURIComponent(id)}`] as const;

@@ -1,5 +1,5 @@
 import { ARTICLE_CATEGORIES, contentListQuery, LIMITS, searchQuery } from '@site/shared';
-import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { articles } from '../../db/schema';
@@ -82,6 +82,44 @@ export const contentPublicRoutes = new Hono<AppEnv>()
       .where(sql`${articles.id} in ${candidates}`)
       .orderBy(desc(sql`ts_rank(${articleSearchDocument}, ${tsq})`), ...newestFirst)
       .limit(LIMITS.searchMaxResults);
+    return c.json(rows);
+  })
+  /**
+   * Related articles (spec: up to 2 from the same category, excluding itself), chosen so the answer
+   * does not move when unrelated articles are published: the two published just before this one, or,
+   * for the oldest of a category, the nearest after it. A stored page (web/stored-pages.ts) can then
+   * keep them; it names each one as a surrogate key, so editing or withdrawing one refreshes it.
+   */
+  .get('/content/:identifier/related', async (c) => {
+    const { db } = c.var.deps;
+    const id = c.req.param('identifier');
+    const match = /^\d{1,9}$/.test(id) ? eq(articles.id, Number(id)) : eq(articles.slug, id);
+    const [self] = await db
+      .select({ id: articles.id, category: articles.category })
+      .from(articles)
+      .where(and(published, match))
+      .limit(1);
+    if (!self) throw notFound('Article not found');
+    const position = sql`(${articleDate(articles)}, ${articles.id})`;
+    const selfPosition = sql`(select ${articleDate(articles)}, ${articles.id} from ${articles} where ${articles.id} = ${self.id})`;
+    const sameCategory = and(published, eq(articles.category, self.category));
+    const before = await db
+      .select(summaryColumns)
+      .from(articles)
+      .where(and(sameCategory, sql`${position} < ${selfPosition}`))
+      .orderBy(...newestFirst)
+      .limit(LIMITS.relatedArticles);
+    const after =
+      before.length < LIMITS.relatedArticles
+        ? await db
+            .select(summaryColumns)
+            .from(articles)
+            .where(and(sameCategory, sql`${position} > ${selfPosition}`))
+            .orderBy(asc(articleDate(articles)), asc(articles.id))
+            .limit(LIMITS.relatedArticles - before.length)
+        : [];
+    const rows = [...before, ...after];
+    addKeys(c, `article:${self.id}`, ...rows.map((r) => `article:${r.id}`));
     return c.json(rows);
   })
   .get('/content/:identifier', async (c) => {

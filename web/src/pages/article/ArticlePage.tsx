@@ -1,9 +1,10 @@
-import { formatDateTime, LIMITS, timeAgo } from '@site/shared';
+import { formatDateTime, LIMITS } from '@site/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { ArticleCard, categoryLabel } from '../../components/ui/ArticleCard';
 import { Badge } from '../../components/ui/Badge';
 import { Img } from '../../components/ui/Img';
+import { RelativeTime } from '../../components/ui/RelativeTime';
 import { buttonClass } from '../../components/ui/styles';
 import {
   type ArticleDetail,
@@ -36,8 +37,8 @@ export function NotFound() {
 }
 
 function Related({ article }: { article: ArticleDetail }) {
-  const q = useQuery<ArticleListItem[]>({ queryKey: relatedKey(article.category) });
-  const related = (q.data ?? []).filter((a) => a.id !== article.id).slice(0, LIMITS.relatedArticles);
+  const q = useQuery<ArticleListItem[]>({ queryKey: relatedKey(article.id) });
+  const related = (q.data ?? []).slice(0, LIMITS.relatedArticles);
   if (!related.length) return null;
   return (
     <section aria-labelledby="related" className="mt-16 border-t border-stone-200 pt-10">
@@ -74,14 +75,15 @@ export function ArticlePage() {
 
 /** The article as readers see it; a preview renders this same view (noindex). */
 /**
- * "3 days ago"; a time still to come (only an editor's preview of a scheduled article shows one) says
- * when it will go out, not "just now".
+ * "3 days ago" (made relative in the browser: the server writes the date, so a stored page never goes
+ * stale); a time still to come (only an editor's preview of a scheduled article shows one) says when
+ * it will go out, not "just now".
  */
-function publishedText(publishedAt: string | null, now = Date.now()): string {
-  if (!publishedAt) return 'Recently';
-  if (new Date(publishedAt).getTime() > now)
-    return `Scheduled for ${formatDateTime(publishedAt, { zone: false })}`;
-  return timeAgo(publishedAt);
+function PublishedTime({ publishedAt }: { publishedAt: string | null }) {
+  if (!publishedAt) return <span>Recently</span>;
+  if (new Date(publishedAt).getTime() > Date.now())
+    return <time dateTime={publishedAt}>Scheduled for {formatDateTime(publishedAt, { zone: false })}</time>;
+  return <RelativeTime iso={publishedAt} />;
 }
 
 export function ArticleView({ article: a, noindex = false }: { article: ArticleDetail; noindex?: boolean }) {
@@ -148,9 +150,7 @@ export function ArticleView({ article: a, noindex = false }: { article: ArticleD
           // The feed gave no readable date: never "just now" for an old story.
           <span>Date unknown</span>
         ) : (
-          <time dateTime={a.publishedAt ?? undefined} suppressHydrationWarning>
-            {publishedText(a.publishedAt)}
-          </time>
+          <PublishedTime publishedAt={a.publishedAt} />
         )}
         <span aria-hidden="true">·</span>
         <span>{a.readTime} min read</span>
