@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
 /** Repository root (api/src/env.ts → ../..). */
@@ -8,6 +9,41 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Which peers may tell us the client's address in X-Forwarded-For (lib/client-ip.ts): none; a count
+ * of proxies in front (each adds one entry on the right); or the proxies' own addresses and CIDRs.
+ */
+export type ProxyTrust = { hops: number } | { addresses: string[] };
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): ProxyTrust => {
+    const lower = v.toLowerCase();
+    // false = no proxy; true = one proxy in front (the socket's peer), the usual single balancer.
+    if (['false', 'no', '0'].includes(lower)) return { hops: 0 };
+    if (['true', 'yes'].includes(lower)) return { hops: 1 };
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 10) ctx.addIssue({ code: 'custom', message: 'at most 10 proxies' });
+      return { hops };
+    }
+    const addresses = v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    try {
+      proxyaddr.compile(addresses);
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be true, false, a number of proxies, or a comma-separated list of proxy addresses or CIDRs',
+      });
+    }
+    return { addresses };
+  });
 
 const envSchema = z
   .object({
@@ -59,8 +95,12 @@ const envSchema = z
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     // Memory the micro-cache may hold per instance, in MB (oldest entries go first past it).
     PUBLIC_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
-    // Behind a reverse proxy: take the client address from X-Forwarded-For.
-    TRUST_PROXY: bool.default(false),
+    // Sign-up answers no sooner than this (ms), so a taken email and a new one take the same time.
+    SIGN_UP_MIN_MS: z.coerce.number().int().min(0).max(10_000).default(400),
+    // Behind reverse proxies: the client is the rightmost X-Forwarded-For entry not added by a trusted
+    // proxy. false (default) = the socket's address; true = 1 proxy; N = N proxies in front; or a
+    // comma-separated list of the proxies' addresses/CIDRs (also loopback, linklocal, uniquelocal).
+    TRUST_PROXY: trustProxy.default({ hops: 0 }),
     // SIGTERM: how long requests in flight may take to finish before the process exits anyway.
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // Uploads: a local folder (UPLOAD_DIR) or an S3-compatible bucket shared by every instance.

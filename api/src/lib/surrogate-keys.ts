@@ -33,6 +33,7 @@ export function keysForRead(path: string): string[] {
 
 /** Writes that change nothing a public page shows: no cache is cleared for them. */
 const PRIVATE_WRITES = [
+  /^\/api\/logout$/,
   /^\/api\/contact$/,
   /^\/api\/stories$/,
   /^\/api\/upload$/,

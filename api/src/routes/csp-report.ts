@@ -4,6 +4,7 @@ import type { AppEnv } from '../context';
 import { overRateLimit } from '../lib/rate-limit';
 import { CSP_REPORT_PATH } from '../security/csp';
 import { CSP_REPORT_TYPES, parseCspReports } from '../security/csp-report';
+import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from '../security/hostile-input';
 
 /** Per client: plenty for a page that breaks, useless for filling the logs. */
 export const CSP_REPORT_RATE_LIMIT = { prefix: 'csp:', max: 30, windowMs: 60 * 1000 } as const;
@@ -28,9 +29,11 @@ export const cspReportRoutes = new Hono<AppEnv>().post(
         415,
       );
     }
+    const text = await c.req.text();
+    if (jsonNestedDeeperThan(text)) return c.json({ message: TOO_DEEP_MESSAGE }, 400);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(await c.req.text());
+      parsed = JSON.parse(text);
     } catch {
       return c.json({ message: 'Malformed JSON body' }, 400);
     }
