@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type RunningSite, startSite } from './harness';
+import { get as httpGet } from 'node:http';
 
 /**
  * The insights panels (docs/insights.md) end to end: a reader's article view sends one beacon after
@@ -105,10 +106,9 @@ describe('insights panels in a real browser', () => {
     await reader.close();
     // Two clicks from the shop page, one from the article.
     for (const from of ['/shop', '/shop', `/content/${article.slug}`]) {
-      const res = await fetch(`${site.url}/go/${productId}?from=${encodeURIComponent(from)}`, {
-        redirect: 'manual',
-      });
-      expect(res.status).toBe(302);
+      // Only a navigation counts (issue 27 §1): send what a browser following the link sends. Node's
+      // fetch would say Sec-Fetch-Mode: cors, which is not a click.
+      expect(await navigate(`${site.url}/go/${productId}?from=${encodeURIComponent(from)}`)).toBe(302);
     }
   });
 
@@ -208,3 +208,17 @@ describe('insights panels in a real browser', () => {
     expect(overflow).toBe(false);
   });
 });
+
+/** A GET with the Fetch Metadata of a top-level navigation; the redirect is not followed. */
+function navigate(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(
+      url,
+      { headers: { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', accept: 'text/html' } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    ).on('error', reject);
+  });
+}

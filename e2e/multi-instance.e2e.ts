@@ -125,7 +125,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const onC = await fetch(`${site(2).url}/api/auth/user`, { headers: { cookie } });
       expect(onC.status).toBe(200);
       expect(await onC.json()).toMatchObject({ email: admin.email });
-      const out = await fetch(`${site(2).url}/api/logout`, { headers: { cookie }, redirect: 'manual' });
+      // Sign-out posts (issue 27 §1), with the site's Origin like every write.
+      const out = await fetch(`${site(2).url}/api/logout`, {
+        method: 'POST',
+        headers: { cookie, origin: SITE_URL },
+        redirect: 'manual',
+      });
       expect(out.status).toBeLessThan(400);
       expect((await fetch(`${site(0).url}/api/auth/user`, { headers: { cookie } })).status).toBe(401);
     });

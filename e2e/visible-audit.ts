@@ -115,7 +115,8 @@ export async function pressableProblems(scope: Locator, names: string[]): Promis
   for (const name of names) {
     const control = scope
       .getByRole('link', { name, exact: true })
-      .or(scope.getByRole('button', { name, exact: true }));
+      .or(scope.getByRole('button', { name, exact: true }))
+      .or(scope.getByRole('menuitem', { name, exact: true }));
     if ((await control.count()) !== 1) {
       problems.push(`${name}: ${await control.count()} matches`);
       continue;

@@ -118,6 +118,12 @@ beforeAll(async () => {
     headers: { origin: site.url },
   });
   expect(res.status(), await res.text()).toBe(200);
+  // Sign-up opens no session (issue 27 §3): sign in with the same details, as the page does.
+  const signedIn = await context.request.post(`${site.url}/api/auth/sign-in/email`, {
+    data: { email: 'visible-reader@example.com', password: 'a-very-good-password' },
+    headers: { origin: site.url },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
   readerState = await context.storageState();
   await context.close();
   nuCheck = servedPages().then(nuErrors);

@@ -3,6 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
+import { signInThrottle } from './auth/sign-in-throttle';
+import { evenSignUpTime } from './auth/sign-up-timing';
 import type { AppDeps, AppEnv } from './context';
 import { publicCacheFastPath } from './lib/cache-fast-path';
 import { PRIVATE_NO_STORE } from './lib/cdn';
@@ -19,6 +21,7 @@ import { seoRoutes } from './routes/seo';
 import { closeAfterEarlyAnswer } from './security/early-answer';
 import { CSP_REPORT_PATH, cspHeaders } from './security/csp';
 import { originCheck } from './security/origin';
+import { secureCookies } from './security/secure-cookies';
 import { refuseControlCharsInAuthBody, refuseControlCharsInUrl } from './security/hostile-input';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -47,6 +50,11 @@ export function createApp(deps: AppDeps) {
   app.use(async (c, next) => {
     c.set('deps', deps);
     c.set('user', undefined);
+    await next();
+  });
+  // Cookies of an https request are Secure, also behind a proxy that ends TLS (security/secure-cookies.ts).
+  app.use(secureCookies);
+  app.use(async (c, next) => {
     // better-auth reads the client address from this header for its rate limits; never trust the caller's copy.
     c.req.raw.headers.set(CLIENT_IP_HEADER, clientIp(c, deps.env.TRUST_PROXY));
     await next();
@@ -109,18 +117,17 @@ function mountApi(app: Hono<AppEnv>, deps: AppDeps) {
       onError: (c) => c.json({ message: 'Request body too large' }, 413),
     })(c, next);
   });
-
   app.use('/api/auth/*', refuseControlCharsInAuthBody);
-  app.on(
-    ['GET', 'POST'],
-    '/api/auth/*',
-    clearsNothing('accounts and sessions show on no public page'),
-    async (c, next) => {
-      // Our own /api/auth/user and /api/auth/admin-status come first.
-      if (c.req.path === '/api/auth/user' || c.req.path === '/api/auth/admin-status') return next();
-      return deps.auth.handler(c.req.raw);
-    },
-  );
+  const noPublicPage = 'accounts and sessions show on no public page';
+  // Guesses at one account are limited wherever they come from (auth/sign-in-throttle.ts).
+  app.post('/api/auth/sign-in/email', clearsNothing(noPublicPage), signInThrottle);
+  // A taken email and a new one answer after the same time (auth/sign-up-timing.ts).
+  app.post('/api/auth/sign-up/email', clearsNothing(noPublicPage), evenSignUpTime);
+  app.on(['GET', 'POST'], '/api/auth/*', clearsNothing(noPublicPage), async (c, next) => {
+    // Our own /api/auth/user and /api/auth/admin-status come first.
+    if (c.req.path === '/api/auth/user' || c.req.path === '/api/auth/admin-status') return next();
+    return deps.auth.handler(c.req.raw);
+  });
 
   // A successful write clears the cached reads showing what it changed, on every instance and the CDN:
   // each write route declares which (lib/write-clears.ts).

@@ -11,6 +11,7 @@ import { storageFromEnv } from './lib/storage';
 import { createLogger, type Logger } from './observe/logger';
 import { createMetrics } from './observe/metrics';
 import { seedRssSources } from './rss/source-store';
+import { insecureCookieWarning } from './security/secure-cookies';
 
 export interface Booted {
   deps: AppDeps;
@@ -26,6 +27,8 @@ export async function boot(
   opts: { database?: DatabaseHandle; seed?: boolean; logger?: Logger } = {},
 ): Promise<Booted> {
   const logger = opts.logger ?? createLogger(env);
+  const cookieWarning = insecureCookieWarning(env);
+  if (cookieWarning) logger.warn(cookieWarning);
   const handle =
     opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, logger }));
   const auth = createAuth(handle.db, env, logger);

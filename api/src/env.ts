@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
 /**
@@ -20,6 +21,42 @@ function findRepoRoot(from: string): string {
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Which peers may tell us the client's address in X-Forwarded-For (lib/client-ip.ts): none; a count
+ * of proxies in front (each adds one entry on the right); or the proxies' own addresses and CIDRs.
+ */
+export type ProxyTrust = { hops: number } | { addresses: string[] };
+
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((v, ctx): ProxyTrust => {
+    const lower = v.toLowerCase();
+    // false = no proxy; true = one proxy in front (the socket's peer), the usual single balancer.
+    if (['false', 'no', '0'].includes(lower)) return { hops: 0 };
+    if (['true', 'yes'].includes(lower)) return { hops: 1 };
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 10) ctx.addIssue({ code: 'custom', message: 'at most 10 proxies' });
+      return { hops };
+    }
+    const addresses = v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    try {
+      proxyaddr.compile(addresses);
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be true, false, a number of proxies, or a comma-separated list of proxy addresses or CIDRs',
+      });
+    }
+    return { addresses };
+  });
 
 /** What the settings reference (docs/settings.md, generated: `pnpm docs:settings`) says of a setting. */
 export interface SettingDoc {
@@ -113,6 +150,11 @@ export const settingsShape = {
     meaning: 'signs sessions (32+ characters)',
     production: 'required: 32+ random characters, the same on every instance',
   }),
+  SIGN_UP_MIN_MS: setting(z.coerce.number().int().min(0).max(10_000).default(400), {
+    group: 'Accounts',
+    default: '400',
+    meaning: 'sign-up answers no sooner than this (ms), so a taken email and a new one take the same time',
+  }),
   ADMIN_EMAILS: setting(
     z
       .string()
@@ -173,11 +215,13 @@ export const settingsShape = {
     meaning:
       'after a write that changes public pages, POSTed `{ "keys": [...] }` (the surrogate keys it declared)',
   }),
-  TRUST_PROXY: setting(bool.default(false), {
+  TRUST_PROXY: setting(trustProxy, {
     group: 'Connections and proxies',
     default: 'false',
-    meaning: 'take the client address from `X-Forwarded-For` (behind a reverse proxy)',
-    production: 'behind a load balancer; see `docs/deploy.md`',
+    meaning:
+      "who may name the client in `X-Forwarded-For`: `false` (the socket's address), `true` (1 proxy), a number of proxies in front, or a comma-separated list of the proxies' addresses/CIDRs; the client is the rightmost entry a trusted proxy did not add",
+    production:
+      'the number of proxies in front (a balancer: `1`; a CDN and a balancer: `2`), or their addresses; see `docs/deploy.md`',
   }),
   KEEP_ALIVE_TIMEOUT_MS: setting(z.coerce.number().int().min(1_000).max(3_600_000).default(65_000), {
     group: 'Connections and proxies',

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Booted } from '../src/bootstrap';
 import { articles } from '../src/db/schema';
 import { type FakeOpenAI, type ReceivedRequest, startFakeOpenAI } from './ai-fake-openai';
+import { manyFrameGif } from './hostile-images';
 import { Agent, dbTargets, signUp, signUpAdmin, testApp } from './helpers';
 
 const KEY = 'sk-test-secret-key-1234567890';
@@ -284,6 +285,25 @@ describe.each(dbTargets)('AI content tools on %s', (kind) => {
       expect(big.status).toBe(413);
       expect((await json(big)).message).toMatch(/File too large/);
       expect(fake.received).toHaveLength(0);
+    });
+
+    it('a 1,000-frame GIF is refused as /api/upload refuses it, before any AI call (issue 27 §6)', async () => {
+      fake.set({ kind: 'answer', json: goodImageReview });
+      const before = await articleCount();
+      const gif = manyFrameGif();
+      const review = await admin.post(
+        '/api/admin/analyze-product-image',
+        imageForm({ category: 'fitness' }, { bytes: gif, type: 'image/gif', name: 'frames.gif' }),
+      );
+      const upload = new FormData();
+      upload.append('image', new Blob([gif], { type: 'image/gif' }), 'frames.gif');
+      const uploaded = await admin.post('/api/upload', upload);
+      expect(uploaded.status).toBe(415);
+      expect(review.status).toBe(uploaded.status);
+      expect(await json(review)).toEqual(await json(uploaded));
+      // It cost nothing: the model was never asked, nothing was saved.
+      expect(fake.received).toHaveLength(0);
+      expect(await articleCount()).toBe(before);
     });
 
     it('a JSON body instead of multipart gives 415', async () => {

@@ -75,11 +75,11 @@ describe('article body HTML: what the sanitiser lets through', () => {
 
   it('headings, lists, emphasis and image sizes are kept in HTML bodies', async () => {
     const html = await bodyHtml(
-      '<h1>Big</h1><h2>Small</h2><p><strong>b</strong> <em>i</em></p><ul><li>one</li></ul><img src="/a.webp" width="10" height="20" title="t">',
+      '<h1>Big</h1><h2>Small</h2><p><strong>b</strong> <em>i</em></p><ul><li>one</li></ul><img src="/uploads/a.webp" width="10" height="20" title="t">',
     );
     expect(html).toBe(
       '<h1>Big</h1><h2>Small</h2><p><strong>b</strong> <em>i</em></p><ul><li>one</li></ul>' +
-        '<img src="/a.webp" width="10" height="20" title="t" loading="lazy" decoding="async" />',
+        '<img src="/uploads/a.webp" width="10" height="20" title="t" loading="lazy" decoding="async" />',
     );
   });
 

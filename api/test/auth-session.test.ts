@@ -13,11 +13,11 @@ describe('auth calls: /api/logout, /api/login, /api/auth/user, /api/auth/admin-s
   const sessionCookie = (res: Response) =>
     res.headers.getSetCookie().find((c) => c.includes('session_token'));
 
-  it('/api/logout clears the session cookie in the browser and redirects home', async () => {
+  it("POST /api/logout (the menu's Sign Out) clears the session cookie and redirects home with 303", async () => {
     const { agent } = await signUp(booted.app);
     expect(agent.signedIn).toBe(true);
-    const out = await agent.get('/api/logout');
-    expect(out.status).toBe(302);
+    const out = await agent.request('POST', '/api/logout');
+    expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('/');
     const cleared = sessionCookie(out);
     expect(cleared).toBeDefined();
@@ -27,9 +27,31 @@ describe('auth calls: /api/logout, /api/login, /api/auth/user, /api/auth/admin-s
     expect((await agent.get('/api/auth/user')).status).toBe(401);
   });
 
-  it('/api/logout without a session still redirects home', async () => {
-    const out = await booted.app.request('/api/logout');
+  it('GET /api/logout changes nothing: it leads to the sign-out page and the session lives on (issue 27)', async () => {
+    const { agent } = await signUp(booted.app);
+    // What an <img src="/api/logout"> in a story, a feed item or a mail sends.
+    const out = await agent.get('/api/logout', { 'sec-fetch-dest': 'image', 'sec-fetch-mode': 'no-cors' });
     expect(out.status).toBe(302);
+    expect(out.headers.get('location')).toBe('/sign-out');
+    expect(out.headers.getSetCookie()).toEqual([]);
+    expect(agent.signedIn).toBe(true);
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it("POST /api/logout from another site's page is refused with 403 and the reader stays signed in", async () => {
+    const { agent } = await signUp(booted.app);
+    const out = await agent.request('POST', '/api/logout', undefined, { origin: 'https://evil.example' });
+    expect(out.status).toBe(403);
+    expect(((await out.json()) as { message: string }).message).toBeTruthy();
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('POST /api/logout without a session still redirects home', async () => {
+    const out = await booted.app.request('/api/logout', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('/');
   });
 
@@ -116,16 +138,19 @@ describe('auth calls: /api/logout, /api/login, /api/auth/user, /api/auth/admin-s
   });
 
   it('sign-up: passwords of 8 to 128 characters; the session cookie lasts 30 days and is HttpOnly', async () => {
+    const agent = new Agent(booted.app);
+    const email = (password: string) => `pw${password.length}@example.com`;
     const post = (password: string) =>
-      new Agent(booted.app).post('/api/auth/sign-up/email', {
-        email: `pw${password.length}-${Date.now()}@example.com`,
-        password,
-        name: 'P',
-      });
+      agent.post('/api/auth/sign-up/email', { email: email(password), password, name: 'P' });
     expect((await post('1234567')).status).toBe(400);
     expect((await post('p'.repeat(129))).status).toBe(400);
     expect((await post('p'.repeat(128))).status).toBe(200);
-    const ok = await post('12345678');
+    expect((await post('12345678')).status).toBe(200);
+    // Sign-up opens no session (issue 27 §3); signing in with the same details does.
+    const ok = await agent.post('/api/auth/sign-in/email', {
+      email: email('12345678'),
+      password: '12345678',
+    });
     expect(ok.status).toBe(200);
     const cookie = sessionCookie(ok)!;
     expect(cookie).toMatch(/Max-Age=2592000/i);
@@ -163,6 +188,7 @@ describe('ADMIN_EMAILS', () => {
       name: 'Boss',
     });
     expect(res.status).toBe(200);
+    await boss.post('/api/auth/sign-in/email', { email: 'boss@example.COM', password: 'a-long-password' });
     expect(await (await boss.get('/api/auth/admin-status')).json()).toEqual({ isAdmin: true });
     const reader = (await signUp(booted.app)).agent;
     expect(await (await reader.get('/api/auth/admin-status')).json()).toEqual({ isAdmin: false });

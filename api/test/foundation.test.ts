@@ -61,6 +61,11 @@ describe.each(dbTargets)('foundation on %s', (kind) => {
       lastName: 'Reader',
     });
     expect(up.status).toBe(200);
+    // Sign-up opens no session (issue 27 §3: the answer must not differ for a taken address).
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+    expect((await agent.post('/api/auth/sign-in/email', { email, password: 'a-long-password' })).status).toBe(
+      200,
+    );
     const me = await agent.get('/api/auth/user');
     expect(me.status).toBe(200);
     const body = (await me.json()) as Record<string, unknown>;
@@ -75,8 +80,8 @@ describe.each(dbTargets)('foundation on %s', (kind) => {
       ['createdAt', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'profileImageUrl'].sort(),
     );
 
-    const out = await agent.get('/api/logout');
-    expect(out.status).toBe(302);
+    const out = await agent.request('POST', '/api/logout');
+    expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('/');
     expect((await agent.get('/api/auth/user')).status).toBe(401);
 
@@ -91,7 +96,7 @@ describe.each(dbTargets)('foundation on %s', (kind) => {
     const { agent } = await signUp(booted.app);
     const cookie = (agent as unknown as { cookies: Map<string, string> }).cookies;
     const copy = new Map(cookie);
-    await agent.get('/api/logout');
+    await agent.request('POST', '/api/logout');
     const thief = new Agent(booted.app);
     (thief as unknown as { cookies: Map<string, string> }).cookies = copy;
     expect((await thief.get('/api/auth/user')).status).toBe(401);
@@ -123,6 +128,7 @@ describe.each(dbTargets)('foundation on %s', (kind) => {
       password: 'a-long-password',
       name: 'Boss',
     });
+    await agent.post('/api/auth/sign-in/email', { email: 'Boss@Example.com', password: 'a-long-password' });
     expect(await (await agent.get('/api/auth/admin-status')).json()).toEqual({ isAdmin: true });
   });
 
@@ -170,9 +176,10 @@ describe.each(dbTargets)('foundation on %s', (kind) => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       statuses.push(
+        // A new account each time: the per-account limit (issue 27 §2) stays out of it.
         (
           await agent.post('/api/auth/sign-in/email', {
-            email: 'nobody@example.com',
+            email: `nobody-${i}@example.com`,
             password: 'x'.repeat(10),
           })
         ).status,
@@ -181,7 +188,7 @@ describe.each(dbTargets)('foundation on %s', (kind) => {
     expect(statuses).toContain(429);
     // Another client is not affected.
     const other = await new Agent(booted.app, '203.0.113.78').post('/api/auth/sign-in/email', {
-      email: 'nobody@example.com',
+      email: 'somebody-else@example.com',
       password: 'x'.repeat(10),
     });
     expect(other.status).toBe(401);

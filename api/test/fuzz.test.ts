@@ -6,7 +6,9 @@ import * as s from '../src/db/schema';
 import { webServerEntry } from '../src/web/paths';
 import { type AdminFixture, adminRoutes, imageForm, makeAdminFixture } from './admin-routes';
 import { type FakeOpenAI, startFakeOpenAI } from './ai-fake-openai';
+import { allowedImageSrc } from '../src/lib/html';
 import { sessionCookie, signUp, signUpAdmin, testApp } from './helpers';
+import { manyFrameGif } from './hostile-images';
 
 /**
  * Issue 13: a bounded, seeded fuzz run over every route, anonymous and as admin. No answer may be a
@@ -37,6 +39,7 @@ function rng(seed: number) {
 type Rng = ReturnType<typeof rng>;
 
 const MB = 'x'.repeat(1024 * 1024);
+const MANY_FRAMES = manyFrameGif();
 const HOSTILE_STRINGS = [
   '\u0000',
   'a\u0000b',
@@ -54,6 +57,11 @@ const HOSTILE_STRINGS = [
   '../../etc/passwd',
   '%00',
   'javascript:alert(1)',
+  // Images with side effects (issue 27 §1): never rendered as an <img> pointing at a route.
+  '![x](/api/logout)',
+  '![x](/go/1)',
+  `![x](${'http://localhost:3000'}/api/logout)`,
+  '<img src="/api/logout">',
 ];
 const HOSTILE_NUMBERS = [
   2 ** 31,
@@ -132,7 +140,9 @@ const publicRoutes: FuzzRoute[] = [
   { method: 'GET', path: () => '/api/auth/user' },
   { method: 'GET', path: () => '/api/auth/admin-status' },
   { method: 'GET', path: () => '/api/login?returnTo=%2Fshop' },
-  { method: 'GET', path: () => '/api/logout', anonymousOnly: true },
+  // GET changes nothing now (issue 27 §1): sent as the admin too, whose session must survive it.
+  { method: 'GET', path: () => '/api/logout' },
+  { method: 'POST', path: () => '/api/logout', anonymousOnly: true },
   { method: 'GET', path: () => '/api/challenges?active=true' },
   { method: 'GET', path: () => '/api/challenges/1' },
   { method: 'GET', path: () => '/api/content?category=wellness&limit=5&offset=0' },
@@ -294,7 +304,7 @@ function plan(r: Rng, route: FuzzRoute, f: AdminFixture): Planned {
     body = encode(mutateValue(r, base));
   } else if (strategy === 'raw' || strategy === 'field') {
     label = 'raw';
-    const pickRaw = r.int(6);
+    const pickRaw = r.int(8);
     if (pickRaw === 0) {
       headers['content-type'] = 'application/json';
       body = r.pick([
@@ -325,6 +335,17 @@ function plan(r: Rng, route: FuzzRoute, f: AdminFixture): Planned {
         '\u0000.png',
       );
       form.append('category', r.pick(HOSTILE_STRINGS).slice(0, 100_000));
+      body = form;
+    } else if (pickRaw === 6) {
+      // Deep JSON (issue 27 §5): once a stack overflow and a 500 on better-auth's routes.
+      headers['content-type'] = route.type ?? 'application/json';
+      const n = r.pick([65, 3500, 100_000]);
+      body = r.chance(0.5) ? `${'{"a":'.repeat(n)}1${'}'.repeat(n)}` : `${'['.repeat(n)}${']'.repeat(n)}`;
+    } else if (pickRaw === 7) {
+      // An image that passes a header check but not the decode (issue 27 §6): 1,000 GIF frames.
+      const form = new FormData();
+      form.append('image', new Blob([MANY_FRAMES], { type: 'image/gif' }), 'frames.gif');
+      form.append('category', 'fitness');
       body = form;
     } else {
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -427,6 +448,18 @@ describe('fuzz: every route, anonymous and as admin (issue 13)', () => {
         }
       }
     }
+    // Whatever the run stored, no article body shows an image of one of this site's routes.
+    const bodies = await booted.deps.db
+      .select({ id: s.articles.id, html: s.articles.contentHtml })
+      .from(s.articles);
+    for (const { id, html } of bodies) {
+      for (const [, src] of (html ?? '').matchAll(/<img[^>]*\ssrc="([^"]*)"/g)) {
+        if (!allowedImageSrc(src, SITE)) failures.push(`article ${id} shows <img src="${src}">`);
+      }
+    }
+    // The admin's session outlived every GET /api/logout sent with it.
+    const me = await booted.app.request('/api/auth/user', { headers: { cookie: adminCookie } });
+    if (me.status !== 200) failures.push(`the admin was signed out (GET /api/auth/user → ${me.status})`);
     const ms = Math.round(performance.now() - started);
     console.log(`fuzz seed ${SEED}: ${REQUESTS} requests in ${ms} ms`, JSON.stringify({ labels, statuses }));
     expect(failures).toEqual([]);

@@ -28,6 +28,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     TRUST_PROXY: 'true',
     SITE_URL: 'http://localhost:3000',
     RSS_CRON: 'off',
+    // Sign-up's time floor (issue 27 §3) would slow every test that makes an account; the test of
+    // the floor sets it back.
+    SIGN_UP_MIN_MS: '0',
     // Safety net: a run started by any test reaches only loopback, never the real feeds.
     RSS_SOURCES: fileURLToPath(new URL('./fixtures/rss-sources.loopback.json', import.meta.url)),
     ...overrides,
@@ -218,6 +221,12 @@ export async function signUp(app: AnyApp, extra: Record<string, unknown> = {}, o
     ...extra,
   });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  // Sign-up answers without a session (issue 27 §3); the site's page signs in next, and so does this.
+  const signedIn = await agent.post('/api/auth/sign-in/email', {
+    email: typeof extra.email === 'string' ? extra.email : email,
+    password: typeof extra.password === 'string' ? extra.password : 'correct-horse-battery',
+  });
+  if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.status} ${await signedIn.text()}`);
   return { agent, email, password: 'correct-horse-battery' };
 }
 

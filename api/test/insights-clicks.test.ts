@@ -112,7 +112,9 @@ describe.each(dbTargets)('affiliate click insights on %s', (kind) => {
   it('get /go/{id} records the click and its day at once', async () => {
     const before = (await report(`from=2020-01-01&to=2020-01-01`)).total;
     expect(before).toBe(0);
-    const res = await booted.app.request(`/go/${serum}?from=/content/glow`);
+    const res = await booted.app.request(`/go/${serum}?from=/content/glow`, {
+      headers: { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://shop.example/serum');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());

@@ -48,6 +48,8 @@ describe('the settings reference (docs/settings.md)', () => {
     expect(docs.AI_CAP_MS!.default).toBe(String(AI_CAP_MS));
     expect(loadEnv({ AI_IMAGE_REVIEW_CAP_MS: '1234' }).AI_CAP_MS).toBe(1234);
     expect(dev.SITE_URL).toBe('http://localhost:3000');
+    expect(dev.TRUST_PROXY).toEqual({ hops: 0 });
+    expect(docs.TRUST_PROXY!.default).toBe('false');
     expect(dev.UPLOAD_DIR).toBe(path.join(dev.DATA_DIR, 'uploads'));
   });
 });

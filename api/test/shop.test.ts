@@ -4,6 +4,9 @@ import type { Booted } from '../src/bootstrap';
 import { affiliateClicks, productCategories, products } from '../src/db/schema';
 import { type Agent, dbTargets, signUp, testApp } from './helpers';
 
+/** What a browser sends when a reader follows a link to a page (Fetch Metadata). */
+const NAVIGATION = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', accept: 'text/html' };
+
 type P = { id: number; categoryId: number | null; title: string; price: string };
 
 describe.each(dbTargets)('shop API on %s', (kind) => {
@@ -42,6 +45,13 @@ describe.each(dbTargets)('shop API on %s', (kind) => {
     user = (await signUp(booted.app)).agent;
   });
   afterAll(async () => booted?.close());
+  const clickCount = async (productId: number) =>
+    (
+      await booted.deps.db
+        .select({ n: count() })
+        .from(affiliateClicks)
+        .where(eq(affiliateClicks.productId, productId))
+    )[0]?.n ?? -1;
 
   it('GET /api/product-categories lists id, name and description of each category', async () => {
     const res = await booted.app.request('/api/product-categories');
@@ -154,6 +164,7 @@ describe.each(dbTargets)('shop API on %s', (kind) => {
     const before = await clicks();
     const res = await booted.app.request(
       `/go/${withLink}?from=${encodeURIComponent(`/product/${withLink}`)}`,
+      { headers: NAVIGATION },
     );
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://shop.example/item?ref=bloom');
@@ -166,11 +177,47 @@ describe.each(dbTargets)('shop API on %s', (kind) => {
     expect(row).toMatchObject({ productId: withLink, referrerPath: `/product/${withLink}` });
     expect(row?.createdAt).toBeInstanceOf(Date);
     // An off-site "from" is not stored as a page of ours.
-    await booted.app.request(`/go/${withLink}?from=${encodeURIComponent('https://evil.example/')}`);
+    await booted.app.request(`/go/${withLink}?from=${encodeURIComponent('https://evil.example/')}`, {
+      headers: NAVIGATION,
+    });
     const paths = (
       await booted.deps.db.select().from(affiliateClicks).where(eq(affiliateClicks.productId, withLink))
     ).map((r) => r.referrerPath);
     expect(paths).toContain(null);
+  });
+
+  it.each([
+    ['an <img> (Sec-Fetch-Dest: image)', { 'sec-fetch-dest': 'image', 'sec-fetch-mode': 'no-cors' }],
+    ['a fetch() from a page', { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' }],
+    ['a frame', { 'sec-fetch-dest': 'iframe', 'sec-fetch-mode': 'navigate' }],
+    ['a script', { 'sec-fetch-dest': 'script', 'sec-fetch-mode': 'no-cors' }],
+    ['a client without Fetch Metadata that does not ask for a page (curl)', { accept: '*/*' }],
+    [
+      "an old browser's <img> (no Fetch Metadata)",
+      { accept: 'image/webp,image/png,image/*;q=0.8,*/*;q=0.5' },
+    ],
+  ])('GET /go/{id} from %s redirects the same but counts no click (issue 27)', async (_, headers) => {
+    const before = await clickCount(withLink);
+    const res = await booted.app.request(`/go/${withLink}?from=%2Fshop`, { headers });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://shop.example/item?ref=bloom');
+    expect(await clickCount(withLink)).toBe(before);
+  });
+
+  it.each([
+    ['a navigation (Sec-Fetch-Dest: document)', NAVIGATION],
+    ['Sec-Fetch-Mode: navigate alone', { 'sec-fetch-mode': 'navigate' }],
+    [
+      "an old browser's navigation (no Fetch Metadata, Accept: text/html)",
+      {
+        accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      },
+    ],
+  ])('GET /go/{id} from %s counts one click', async (_, headers) => {
+    const before = await clickCount(withLink);
+    const res = await booted.app.request(`/go/${withLink}?from=%2Fshop`, { headers });
+    expect(res.status).toBe(302);
+    expect(await clickCount(withLink)).toBe(before + 1);
   });
 
   it('GET /go/{id} refuses a product without a link (404 "Affiliate link not available…") and counts nothing', async () => {

@@ -32,6 +32,7 @@ const fetcher = tableFetcher({
   '/api/content/caf%C3%A9-mornings': article,
   '/api/content/7': article,
   '/api/content': [article, { ...article, id: 8, slug: 'tea', title: 'Tea at four' }],
+  '/api/content/7/related': [{ ...article, id: 8, slug: 'tea', title: 'Tea at four' }],
   '/api/content/counts': { all: 2, wellness: 2 },
   '/api/content/featured': [article],
   '/api/challenges': [],

@@ -31,6 +31,7 @@ import { LegalPage } from './pages/legal/LegalPage';
 import { activeTerm, NewsPage } from './pages/news/NewsPage';
 import { SubmitStoryPage } from './pages/story/SubmitStoryPage';
 import { setupLinkKey } from './pages/setup/queries';
+import { SignOutPage } from './pages/auth/SignOutPage';
 
 const AdminRoute = lazyPage(() => import('./admin/AdminRoute'));
 // Sign-in carries zod for its form; keep it out of the public pages' first load.
@@ -169,6 +170,8 @@ export const routes: RouteObject[] = [
           </Suspense>
         ),
       },
+      // The spec's /api/logout navigation lands here: a button that posts, never a sign-out by GET.
+      { path: '/sign-out', element: <SignOutPage /> },
       {
         path: '/setup/:token',
         element: (

@@ -33,7 +33,16 @@ export function createAuth(db: Database, env: Env, logger?: Logger) {
         rateLimit: schema.rateLimit,
       },
     }),
-    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      // Sign-up never signs in (issue 27 §3): a new address and a taken one get the same answer (a
+      // success-shaped user, no session), with the password hashed either way so the time matches too.
+      // The page then signs in with the same details. When the site can send mail, an
+      // onExistingUserSignUp hook here should tell a taken address's owner that someone tried.
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+    },
     user: {
       additionalFields: {
         firstName: { type: 'string', required: false },

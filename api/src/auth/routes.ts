@@ -2,6 +2,7 @@ import { safeReturnPath } from '@site/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { currentUser, toCurrentUser } from './middleware';
+import { clearsNothing } from '../lib/write-clears';
 
 /** The spec's auth calls (§7), served beside better-auth's own /api/auth/* endpoints. */
 export const authRoutes = new Hono<AppEnv>()
@@ -31,11 +32,20 @@ export const authRoutes = new Hono<AppEnv>()
     const returnTo = target.startsWith('/sign-in') ? '/' : target;
     return c.redirect(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`, 302);
   })
-  .get('/logout', async (c) => {
+  // No GET changes state (issue 27): the spec's /api/logout navigation only leads to a page whose
+  // Sign Out button posts here. An <img src="/api/logout"> in a story or a mail signs nobody out.
+  .get('/logout', (c) => {
+    c.header('cache-control', 'no-store');
+    return c.redirect('/sign-out', 302);
+  })
+  // The sign-out itself: a form post from the site's own menu or that page. The Origin check
+  // (security/origin.ts) has already refused it if a cookie came from a page of another site.
+  .post('/logout', clearsNothing('ends a session, which no public page shows'), async (c) => {
     const res = await c.var.deps.auth.api
       .signOut({ headers: c.req.raw.headers, asResponse: true })
       .catch(() => null);
-    const out = c.redirect('/', 302);
+    // 303: the browser follows with a GET of the home page, not a second post.
+    const out = c.redirect('/', 303);
     // Pass on better-auth's cookie clearing.
     for (const cookie of res?.headers.getSetCookie() ?? []) out.headers.append('set-cookie', cookie);
     return out;

@@ -62,8 +62,16 @@ export const setupRoutes = new Hono<AppEnv>()
       }
       await db.update(user).set({ isAdmin: true }).where(eq(user.email, account.email));
       c.var.deps.logger.warn('First admin created through the one-time setup link');
+      // Sign-up makes no session (it answers alike for taken addresses): sign the new admin in.
+      const signedIn = await auth.api
+        .signInEmail({
+          body: { email: account.email, password: account.password },
+          headers: c.req.raw.headers,
+          asResponse: true,
+        })
+        .catch(() => null);
       const res = c.json({ message: 'Admin account created', email: account.email }, 201);
-      for (const cookie of made.headers.getSetCookie()) res.headers.append('set-cookie', cookie);
+      for (const cookie of signedIn?.headers.getSetCookie() ?? []) res.headers.append('set-cookie', cookie);
       return res;
     },
   );

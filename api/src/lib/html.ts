@@ -1,3 +1,4 @@
+import { hasControlChars } from '@site/shared';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
@@ -7,10 +8,44 @@ const HTML_BODY = /<(p|div|h1|h2)[\s>]/i;
 // breaks: single newlines become <br> (spec: "line breaks").
 const marked = new Marked({ gfm: true, breaks: true, async: false });
 
+/**
+ * This site's folders an image may show: uploads, and the demo images the seed articles use. Both
+ * are static files; every other path of the site (/api/..., /go/...) may do something when fetched.
+ */
+const SITE_IMAGE_PATH = /^\/(uploads|demo)\/[\w.-]+$/;
+
+/**
+ * Whether an <img> may point there (issue 27): an absolute http(s) address of another site, or a
+ * file in this site's uploads (or demo images), by path or by absolute address on `siteUrl`. A GET a
+ * reader's browser sends by itself for an image in someone else's text must never reach a route.
+ * Without `siteUrl`, every absolute http(s) address counts as another site's.
+ */
+export function allowedImageSrc(src: string | undefined, siteUrl?: string): boolean {
+  const value = src?.trim();
+  // Browsers drop tab and newlines inside URLs and read a backslash as a slash: neither is ours.
+  if (!value || value.includes('\\') || /[\t\n\r]/.test(value) || hasControlChars(value)) return false;
+  try {
+    if (value.startsWith('/')) {
+      if (value.startsWith('//')) return false;
+      const url = new URL(value, 'http://site.invalid');
+      return url.origin === 'http://site.invalid' && !url.search && SITE_IMAGE_PATH.test(url.pathname);
+    }
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    if (url.username || url.password) return false;
+    if (siteUrl && url.origin === new URL(siteUrl).origin) {
+      return !url.search && SITE_IMAGE_PATH.test(url.pathname);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const LINK_BUTTON =
   'inline-block rounded-full bg-brand-700 px-4 py-2 my-1 font-semibold text-white no-underline hover:bg-brand-800';
 
-function sanitize(html: string, linksAsButtons: boolean): string {
+function sanitize(html: string, linksAsButtons: boolean, siteUrl: string | undefined): string {
   return sanitizeHtml(html, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2'],
     allowedAttributes: {
@@ -34,12 +69,17 @@ function sanitize(html: string, linksAsButtons: boolean): string {
         attribs: { ...attribs, loading: 'lazy', decoding: 'async' },
       }),
     },
+    // An image whose address is not allowed (or was dropped for its scheme) goes altogether.
+    exclusiveFilter: (frame) => frame.tag === 'img' && !allowedImageSrc(frame.attribs.src, siteUrl),
   });
 }
 
-/** Safe HTML for an article body, made on the server so no markdown or sanitiser code ships to browsers. */
-export function articleBodyHtml(content: string): string {
-  if (HTML_BODY.test(content)) return sanitize(content, false);
+/**
+ * Safe HTML for an article body, made on the server so no markdown or sanitiser code ships to browsers.
+ * `siteUrl` (SITE_URL) lets images that name this site by absolute address be checked too.
+ */
+export function articleBodyHtml(content: string, siteUrl?: string): string {
+  if (HTML_BODY.test(content)) return sanitize(content, false, siteUrl);
   const html = marked.parse(content) as string;
-  return sanitize(html, true);
+  return sanitize(html, true, siteUrl);
 }

@@ -18,6 +18,7 @@ export const contactRoutes = new Hono<AppEnv>().post(
     const { website: _honeypot, ...fields } = c.req.valid('json');
     // A retried submission (same Idempotency-Key) gets the first answer and stores nothing.
     return onceFor(c, 'contact', idempotencyKey(c), {
+      request: c.req.valid('json'),
       check: async () => {
         if (await overRateLimit(c, { prefix: 'contact:', ...CONTACT_RATE_LIMIT })) {
           throw new ApiError(429, 'Too many messages from this connection. Please try again later.');

@@ -4,6 +4,7 @@ import type { AppEnv } from '../context';
 import { overRateLimit } from '../lib/rate-limit';
 import { CSP_REPORT_PATH } from '../security/csp';
 import { CSP_REPORT_TYPES, parseCspReports } from '../security/csp-report';
+import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from '../security/hostile-input';
 import { clearsNothing } from '../lib/write-clears';
 
 /** Per client: plenty for a page that breaks, useless for filling the logs. */
@@ -30,9 +31,11 @@ export const cspReportRoutes = new Hono<AppEnv>().post(
         415,
       );
     }
+    const text = await c.req.text();
+    if (jsonNestedDeeperThan(text)) return c.json({ message: TOO_DEEP_MESSAGE }, 400);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(await c.req.text());
+      parsed = JSON.parse(text);
     } catch {
       return c.json({ message: 'Malformed JSON body' }, 400);
     }

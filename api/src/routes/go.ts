@@ -22,8 +22,24 @@ function isHttpUrl(value: string | null): value is string {
 }
 
 /**
+ * Whether a request is a reader following a link as a page (a top-level navigation): an image, a
+ * script, a fetch or a frame asking for /go/ is not a click (issue 27). Browsers say so in Fetch
+ * Metadata: Sec-Fetch-Dest `document`, or without it Sec-Fetch-Mode `navigate`. Clients that send
+ * neither (browsers from before 2020-2023, curl, bots) count only when they ask for a page
+ * (`Accept: text/html`), as a navigation does and an <img> does not.
+ */
+export function isTopLevelNavigation(headers: { get(name: string): string | null | undefined }): boolean {
+  const dest = headers.get('sec-fetch-dest');
+  if (dest) return dest === 'document';
+  const mode = headers.get('sec-fetch-mode');
+  if (mode) return mode === 'navigate';
+  return /\btext\/html\b/i.test(headers.get('accept') ?? '');
+}
+
+/**
  * Affiliate click-through: GET /go/{productId}?from=/product/12 counts one click (product, time,
- * the site page it came from; nothing about the person) and sends the reader on with a 302.
+ * the site page it came from; nothing about the person) when it is a navigation, and sends the
+ * reader on with a 302.
  * Mounted at the root, not under /api, so the link reads like a page link.
  */
 export const goRoutes = new Hono<AppEnv>().get(
@@ -45,7 +61,8 @@ export const goRoutes = new Hono<AppEnv>().get(
     }
     // The buy button sends no Referer (rel="noreferrer"), so the page says where it was.
     const referrerPath = (from && safeReturnPath(from, '')) || null;
-    await recordClick(db, productId, referrerPath);
+    // Everyone is sent on; only a reader's own navigation is counted (no GET changes state otherwise).
+    if (isTopLevelNavigation(c.req.raw.headers)) await recordClick(db, productId, referrerPath);
     c.header('cache-control', 'no-store');
     c.header('x-robots-tag', 'noindex, nofollow');
     return c.redirect(product.affiliateUrl, 302);

@@ -41,6 +41,7 @@ export const storyRoutes = new Hono<AppEnv>().post(
     const { name, email, title, story } = c.req.valid('json');
     // A retried submission (same Idempotency-Key) gets the first answer and stores nothing.
     return onceFor(c, 'stories', idempotencyKey(c), {
+      request: c.req.valid('json'),
       check: async () => {
         if (!allow(deps, clientIp(c, deps.env.TRUST_PROXY))) {
           throw new ApiError(429, 'Too many stories from your connection. Please try again in an hour.');

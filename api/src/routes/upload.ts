@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth/middleware';
 import type { AppEnv } from '../context';
-import { ApiError } from '../lib/errors';
 import { storeUpload } from '../lib/storage';
-import { checkImage, reencodeImage } from '../uploads/image-check';
+import { checkUpload } from '../uploads/image-check';
 import { fileField, imageBodyLimit, readMultipart } from '../uploads/multipart';
 import { clearsNothing } from '../lib/write-clears';
 
@@ -20,11 +19,9 @@ export const uploadRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const form = await readMultipart(c.req.raw);
     const bytes = await fileField(form, 'image', 'Choose an image to upload (form field "image").');
-    const image = await checkImage(bytes);
-    // A file whose header is fine but whose pixel data is damaged only fails here: bad input, not a 500.
-    const out = await reencodeImage(image).catch(() => {
-      throw new ApiError(415, 'The image could not be read. It may be damaged.');
-    });
+    // A file whose header is fine but whose pixel data is damaged (or too many frames) fails in the
+    // re-encode: bad input, 415, not a 500.
+    const { file: out } = await checkUpload(bytes);
     const name = `${randomUUID()}.${out.ext}`;
     const { storage, env } = c.var.deps;
     await storeUpload(c.var.deps, name, out.data, out.mime);

@@ -15,6 +15,7 @@ import { type RecipeWriter, themedRecipeTags } from './recipe-writer';
 import { plainText } from './sanitize';
 import { enabledSources, recordSourceResult } from './source-store';
 import { type FeedSource, SourcesError } from './sources';
+import { allowedImageSrc } from '../lib/html';
 import { bodyHtmlFields } from '../routes/content/body-html';
 import { outsideText } from '../observe/redact';
 
@@ -221,10 +222,11 @@ async function importFeedItems(
         excerpt: item.excerpt,
         content: item.content,
         category: source.category,
-        imageUrl: item.imageUrl,
+        // A feed's picture is shown by every reader's browser: never one of this site's routes (issue 27).
+        imageUrl: allowedImageSrc(item.imageUrl ?? undefined, deps.env.SITE_URL) ? item.imageUrl : null,
         tags: [source.name],
         readTime: readTimeMinutes(item.content),
-        ...bodyHtmlFields(item.content),
+        ...bodyHtmlFields(item.content, deps.env.SITE_URL),
         status: 'published',
         // No readable date: it sorts by its import time and says "date unknown", never "just now".
         publishedAt: item.publishedAt ?? new Date(),

@@ -31,24 +31,56 @@ export function checkUrl(rawUrl: string): UrlVerdict {
 const CONTROL_CHARS_G = new RegExp(CONTROL_CHARS.source, 'g');
 
 /** The first string anywhere in a parsed JSON value that holds a control character, as a field path. */
-export function findControlChars(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return hasControlChars(value) ? path || 'body' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findControlChars(value[i], path ? `${path}.${i}` : String(i));
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const here = path ? `${path}.${k}` : k;
-      if (hasControlChars(k)) return here.replace(CONTROL_CHARS_G, '?');
-      const found = findControlChars(v, here);
-      if (found) return found;
+export function findControlChars(value: unknown): string | null {
+  // A stack, not recursion: nesting depth costs memory, never the call stack (issue 27 §5). Same
+  // order as a depth-first walk: each key is checked just before its value.
+  const stack: Array<{ v: unknown; path: string; badKey?: boolean }> = [{ v: value, path: '' }];
+  while (stack.length) {
+    const { v, path, badKey } = stack.pop()!;
+    if (badKey) return path.replace(CONTROL_CHARS_G, '?');
+    if (typeof v === 'string') {
+      if (hasControlChars(v)) return path || 'body';
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--)
+        stack.push({ v: v[i], path: path ? `${path}.${i}` : String(i) });
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i]!;
+        const here = path ? `${path}.${k}` : k;
+        stack.push({ v: child, path: here, badKey: hasControlChars(k) });
+      }
     }
   }
   return null;
+}
+
+/** How deep a request's JSON may nest. No form of ours nests past 3; anything deeper is not ours. */
+export const MAX_JSON_DEPTH = 64;
+export const TOO_DEEP_MESSAGE = `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`;
+
+/**
+ * Whether JSON text opens more than `max` arrays or objects inside each other, read in one pass over
+ * the text (strings skipped) before anything parses or walks it. Malformed text is left to the parser.
+ * Checked wherever a JSON body is read: `validate('json')` (after the route's own sign-in checks, so a
+ * 401 still comes before the body), the CSP report route, and better-auth's routes
+ * (refuseControlCharsInAuthBody). About 3,500 levels once overflowed that gate's stack: a 500.
+ */
+export function jsonNestedDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return false;
 }
 
 /** Global gate for the URL of every request (paths and query strings). */
@@ -70,6 +102,7 @@ export const refuseControlCharsInAuthBody: MiddlewareHandler = async (c, next) =
     let parsed: unknown;
     try {
       const body = await c.req.raw.clone().text();
+      if (isJson && jsonNestedDeeperThan(body)) return c.json({ message: TOO_DEEP_MESSAGE }, 400);
       parsed = isJson ? JSON.parse(body) : Object.fromEntries(new URLSearchParams(body));
     } catch {
       return c.json({ message: 'Malformed JSON body' }, 400);

@@ -8,6 +8,7 @@ const ALLOWED = new Set<string>(['image/jpeg', 'image/png', 'image/gif', 'image/
 
 export const INVALID_TYPE_MESSAGE = 'Invalid file type. Please upload a JPEG, PNG, GIF, or WebP image.';
 export const TOO_LARGE_MESSAGE = 'File too large. Please upload an image smaller than 5MB.';
+export const DAMAGED_MESSAGE = 'The image could not be read. It may be damaged.';
 
 export interface CheckedImage {
   mime: ImageMime;
@@ -31,11 +32,11 @@ export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
     // reencodeImage: an oversized image then gets the clear dimensions message below, not "damaged".
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ApiError(415, 'The image could not be read. It may be damaged.');
+    throw new ApiError(415, DAMAGED_MESSAGE);
   }
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
-  if (!width || !height) throw new ApiError(415, 'The image could not be read. It may be damaged.');
+  if (!width || !height) throw new ApiError(415, DAMAGED_MESSAGE);
   if (
     width > LIMITS.uploadMaxDimension ||
     height > LIMITS.uploadMaxDimension ||
@@ -60,4 +61,19 @@ export async function reencodeImage(img: CheckedImage): Promise<{ data: Buffer; 
     .resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true });
   if (animated) return { data: await pipeline.gif().toBuffer(), ext: 'gif', mime: 'image/gif' };
   return { data: await pipeline.webp({ quality: 82 }).toBuffer(), ext: 'webp', mime: 'image/webp' };
+}
+
+/**
+ * Every check an uploaded image gets, in one place for /api/upload and the AI image review (issue 27
+ * §6): type from the bytes, size, dimensions, then the re-encode, which is where too many frames or
+ * damaged pixel data show. Bad input is a 4xx, never a 500, and the same answer on both routes.
+ */
+export async function checkUpload(
+  bytes: Uint8Array,
+): Promise<{ image: CheckedImage; file: { data: Buffer; ext: string; mime: string } }> {
+  const image = await checkImage(bytes);
+  const file = await reencodeImage(image).catch(() => {
+    throw new ApiError(415, DAMAGED_MESSAGE);
+  });
+  return { image, file };
 }

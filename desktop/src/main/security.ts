@@ -126,7 +126,7 @@ export const isPreviewUrl = (url: string, serverUrl: string | null) =>
 /** The preview window reads; it never changes anything as the admin. */
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
-/** `GET /api/logout` ends the session it is sent with (under any base path): an `<img>` in an article could point there. */
+/** The sign-out URL (under any base path): its GET changes nothing since issue 27, but the token still never goes there. */
 const endsSession = (url: string) => /\/api\/logout\/?$/i.test(new URL(url).pathname);
 
 /**

@@ -11,6 +11,9 @@ export const idempotencyKeys = pgTable(
     /** Which endpoint the key belongs to ("contact", "stories"): the same key elsewhere is another request. */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
+    /** Hashes of the request's body and of who sent it: a key reused for another request is a 422. */
+    requestHash: text('request_hash'),
+    clientHash: text('client_hash'),
     status: integer('status').notNull(),
     body: jsonb('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

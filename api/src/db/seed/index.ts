@@ -44,7 +44,7 @@ export async function seedDatabase(deps: AppDeps): Promise<SeedReport> {
         imageUrl: a.imageUrl,
         tags: a.tags,
         readTime: a.readTime,
-        ...bodyHtmlFields(a.content),
+        ...bodyHtmlFields(a.content, deps.env.SITE_URL),
         author: a.author,
         description: a.description,
         status: a.status,

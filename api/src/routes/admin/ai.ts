@@ -23,7 +23,7 @@ import type { AppEnv } from '../../context';
 import { ApiError, badRequest } from '../../lib/errors';
 import { storeUpload } from '../../lib/storage';
 import { validate } from '../../lib/validate';
-import { checkImage, reencodeImage } from '../../uploads/image-check';
+import { checkUpload } from '../../uploads/image-check';
 import { fileField, imageBodyLimit, readMultipart } from '../../uploads/multipart';
 import { clearsNothing } from '../../lib/write-clears';
 
@@ -84,7 +84,11 @@ export const adminAiRoutes = new Hono<AppEnv>()
         priceRange: form.get('priceRange') ?? undefined,
       });
       if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? 'Invalid input');
-      const image = await checkImage(await fileField(form, 'image', 'Please select an image file'));
+      // The same checks as /api/upload, re-encode included, before any AI call: a refused image costs
+      // nothing and gets the upload's answer (issue 27 §6).
+      const { image, file } = await checkUpload(
+        await fileField(form, 'image', 'Please select an image file'),
+      );
 
       const seen = await completeStructured(c.var.deps, {
         name: 'product_image_review',
@@ -110,8 +114,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
       const rating = roundRating(answer.rating);
       const content = reviewBody(answer);
 
-      // The photo becomes the article's image (re-encoded like any upload).
-      const file = await reencodeImage(image);
+      // The photo becomes the article's image (re-encoded above, like any upload).
       const name = `ai-${randomUUID()}.${file.ext}`;
       await storeUpload(c.var.deps, name, file.data, file.mime);
       let article: Awaited<ReturnType<typeof createDraft>>;

@@ -114,7 +114,7 @@ export const adminStoriesRoutes = new Hono<AppEnv>()
               author: story.name,
               tags: ['reader story'],
               readTime: readTimeMinutes(story.story),
-              ...bodyHtmlFields(story.story),
+              ...bodyHtmlFields(story.story, c.var.deps.env.SITE_URL),
               status: 'draft',
               publishedAt: null,
               origin: 'story',

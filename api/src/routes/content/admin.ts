@@ -83,7 +83,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
   .get('/admin/content/:id/preview', requireAdmin, validate('param', idParam), async (c) => {
     const { origin: _o, ...a } = await readAdminArticle(c.var.deps.db, c.req.valid('param').id);
     c.header('cache-control', 'no-store');
-    return c.json({ ...a, contentHtml: articleBodyHtml(a.content) });
+    return c.json({ ...a, contentHtml: articleBodyHtml(a.content, c.var.deps.env.SITE_URL) });
   })
   .get('/admin/content/:id', requireAdmin, validate('param', idParam), async (c) => {
     return c.json(await readAdminArticle(c.var.deps.db, c.req.valid('param').id));
@@ -102,7 +102,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
           slug,
           isExternal: input.isExternal ?? false,
           readTime: readTimeMinutes(input.content),
-          ...bodyHtmlFields(input.content),
+          ...bodyHtmlFields(input.content, c.var.deps.env.SITE_URL),
         })
         .returning({ id: articles.id });
       if (!row) throw new Error('insert returned no row');
@@ -135,7 +135,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
             slug: input.slug || existing.slug,
             isExternal: input.isExternal ?? existing.isExternal,
             readTime: readTimeMinutes(input.content),
-            ...bodyHtmlFields(input.content),
+            ...bodyHtmlFields(input.content, c.var.deps.env.SITE_URL),
             updatedAt: sql`now()`,
           })
           .where(and(eq(articles.id, id), sameVersion(articles.updatedAt, loaded)))

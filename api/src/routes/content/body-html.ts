@@ -10,28 +10,27 @@ import { articleBodyHtml } from '../../lib/html';
  * rendered on read again and re-stored by `storeMissingBodyHtml`. article-body-html.test.ts holds a
  * digest of the renderer's output per revision and fails until both are bumped together.
  */
-export const BODY_HTML_REV = 1;
+export const BODY_HTML_REV = 2;
 
 /**
  * The stored form of a body, for every writer of `articles.content`: rendering on write takes the
  * markdown and sanitiser pass (about 1 ms for a typical article) off every uncached read.
  */
-export function bodyHtmlFields(content: string) {
-  return { contentHtml: articleBodyHtml(content), contentHtmlRev: BODY_HTML_REV };
+export function bodyHtmlFields(content: string, siteUrl?: string) {
+  return { contentHtml: articleBodyHtml(content, siteUrl), contentHtmlRev: BODY_HTML_REV };
 }
 
 /** The columns a reader selects to get the body's HTML (with `content`, for the fallback). */
 export const bodyHtmlColumns = { contentHtml: articles.contentHtml, contentHtmlRev: articles.contentHtmlRev };
 
 /** The safe HTML of a body: the stored rendering when this renderer made it, else rendered now. */
-export function bodyHtml(row: {
-  content: string;
-  contentHtml: string | null;
-  contentHtmlRev: number | null;
-}) {
+export function bodyHtml(
+  row: { content: string; contentHtml: string | null; contentHtmlRev: number | null },
+  siteUrl?: string,
+) {
   return row.contentHtml !== null && row.contentHtmlRev === BODY_HTML_REV
     ? row.contentHtml
-    : articleBodyHtml(row.content);
+    : articleBodyHtml(row.content, siteUrl);
 }
 
 /**
@@ -41,7 +40,7 @@ export function bodyHtml(row: {
  * update matches on the content it rendered). Runs in the background after start; returns the count.
  */
 export async function storeMissingBodyHtml(
-  deps: Pick<AppDeps, 'db' | 'lifecycle'>,
+  deps: Pick<AppDeps, 'db' | 'lifecycle'> & { env?: Pick<AppDeps['env'], 'SITE_URL'> },
   opts: { batch?: number } = {},
 ): Promise<number> {
   const batch = opts.batch ?? 200;
@@ -70,7 +69,7 @@ export async function storeMissingBodyHtml(
       for (const row of rows) {
         const done = await tx
           .update(articles)
-          .set(bodyHtmlFields(row.content))
+          .set(bodyHtmlFields(row.content, deps.env?.SITE_URL))
           .where(and(eq(articles.id, row.id), eq(articles.content, row.content)))
           .returning({ id: articles.id });
         n += done.length;

@@ -133,5 +133,5 @@ export const contentPublicRoutes = new Hono<AppEnv>()
     if (!row) throw notFound('Article not found');
     addKeys(c, `article:${row.id}`);
     const { contentHtmlRev: _stored, ...article } = row;
-    return c.json({ ...article, contentHtml: bodyHtml(row) });
+    return c.json({ ...article, contentHtml: bodyHtml(row, c.var.deps.env.SITE_URL) });
   });

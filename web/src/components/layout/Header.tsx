@@ -5,6 +5,7 @@ import { useSite } from '../../lib/site';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { MobileDrawer } from './MobileDrawer';
 import { isActive, NAV_ITEMS, signInHref } from './nav';
+import { SignOutButton } from './SignOutButton';
 
 function AvatarMenu() {
   const { user } = useCurrentUser();
@@ -57,9 +58,7 @@ function AvatarMenu() {
               Admin Dashboard
             </Link>
           )}
-          <a role="menuitem" href="/api/logout" className={item}>
-            Sign Out
-          </a>
+          <SignOutButton role="menuitem" className={`${item} w-full text-left`} />
         </div>
       )}
     </div>

@@ -41,7 +41,12 @@ describe('site chrome (spec §2 Shared chrome)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     const menu = screen.getByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Home' }).getAttribute('href')).toBe('/');
-    expect(within(menu).getByRole('menuitem', { name: 'Sign Out' }).getAttribute('href')).toBe('/api/logout');
+    // Sign Out posts (no GET changes state): a submit button in a form to /api/logout.
+    const signOut = within(menu).getByRole('menuitem', { name: 'Sign Out' });
+    expect(signOut.getAttribute('type')).toBe('submit');
+    const form = signOut.closest('form');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.getAttribute('action')).toBe('/api/logout');
     expect(within(menu).queryByRole('menuitem', { name: 'Admin Dashboard' })).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { isActive, NAV_ITEMS, signInHref } from './nav';
+import { SignOutButton } from './SignOutButton';
 
 /** Keeps the page behind a modal still: no scroll, and no jump when the scrollbar disappears. */
 function useScrollLock(active: boolean) {
@@ -103,9 +104,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
         ))}
         <div className="mt-4 border-t border-stone-200 pt-4">
           {user ? (
-            <a href="/api/logout" className={`${cls} text-stone-800 hover:bg-stone-100`}>
-              Sign Out
-            </a>
+            <SignOutButton className={`${cls} w-full text-left text-stone-800 hover:bg-stone-100`} />
           ) : (
             <a href={signInHref(pathname)} className={`${cls} bg-brand-700 text-center text-white`}>
               Sign In

@@ -1,6 +1,7 @@
 import { safeReturnPath } from '@site/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { SignOutButton } from '../../components/layout/SignOutButton';
 import { useFetcher } from '../../lib/fetcher-context';
 import { Seo } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/use-current-user';
@@ -14,6 +15,11 @@ const loadSchemas = () => {
   schemas ??= import('./schema');
   return schemas;
 };
+
+const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
+// After a sign-up, a sign-in that fails means the email already had an account with another password.
+const ALREADY_REGISTERED_MAYBE =
+  'We could not sign you in with these details. If you already have an account with this email, sign in with its password.';
 
 const field = 'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 focus:border-brand-700';
 
@@ -47,18 +53,29 @@ export function SignInPage() {
     }
     setPending(true);
     try {
-      const res = await fetcher(`/api/auth/${mode === 'sign-up' ? 'sign-up' : 'sign-in'}/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+      const post = (path: string, payload: Record<string, string>) =>
+        fetcher(`/api/auth/${path}/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        });
+      const refusal = async (res: Response) =>
+        ((await res.json().catch(() => null)) as { message?: string } | null)?.message;
+      if (mode === 'sign-up') {
+        // Sign-up answers the same whether or not the email has an account, and opens no session
+        // (issue 27 §3): signing in with the same details is the next step, as for any reader.
+        const res = await post('sign-up', body);
+        if (!res.ok) {
+          setError(res.status === 429 ? TOO_MANY : ((await refusal(res)) ?? 'Could not create your account'));
+          return;
+        }
+      }
+      const res = await post('sign-in', { email: body.email ?? '', password: body.password ?? '' });
       if (!res.ok) {
-        const msg = ((await res.json().catch(() => null)) as { message?: string } | null)?.message;
-        setError(
-          res.status === 429
-            ? 'Too many attempts. Please wait a minute and try again.'
-            : (msg ?? (mode === 'sign-in' ? 'Invalid email or password' : 'Could not create your account')),
-        );
+        const msg = await refusal(res);
+        if (res.status === 429) setError(msg ?? TOO_MANY);
+        else if (mode === 'sign-up') setError(ALREADY_REGISTERED_MAYBE);
+        else setError(msg ?? 'Invalid email or password');
         return;
       }
       window.location.assign(returnTo);
@@ -81,12 +98,7 @@ export function SignInPage() {
           <a href={returnTo} className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white">
             Continue
           </a>
-          <a
-            href="/api/logout"
-            className="rounded-full border border-stone-300 bg-white px-5 py-2 font-semibold text-stone-800"
-          >
-            Sign Out
-          </a>
+          <SignOutButton className="rounded-full border border-stone-300 bg-white px-5 py-2 font-semibold text-stone-800" />
         </div>
       </section>
     );
