@@ -56,7 +56,11 @@ export function loggerOptions(
  * off the request path) for a log shipper; development prints readable coloured lines; tests are
  * silent unless LOG_LEVEL asks otherwise.
  */
-export function createLogger(env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL' | 'isProduction'>): Logger {
+export function createLogger(
+  env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL' | 'isProduction'>,
+  /** Where development lines go (default stdout); tests pass a stream to read them. */
+  readableOut: NodeJS.WritableStream = process.stdout,
+): Logger {
   const level = env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info');
   const readable = !env.isProduction && env.NODE_ENV !== 'test';
   const options = loggerOptions(level, { escapeMessages: readable });
@@ -68,7 +72,8 @@ export function createLogger(env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL' | 'isProduc
     options,
     pretty({
       sync: true,
-      colorize: Boolean(process.stdout.isTTY),
+      destination: readableOut,
+      colorize: Boolean((readableOut as { isTTY?: boolean }).isTTY),
       ignore: 'pid,hostname',
       translateTime: 'HH:MM:ss',
     }),

@@ -67,3 +67,22 @@ describe('loggablePath', () => {
     );
   });
 });
+
+describe('development log lines (readable, not JSON)', () => {
+  it('escape newlines and control characters in outside text, so a CSP report cannot forge a line', async () => {
+    const { Writable } = await import('node:stream');
+    const { createLogger } = await import('./logger');
+    let out = '';
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        out += String(chunk);
+        done();
+      },
+    });
+    const logger = createLogger({ NODE_ENV: 'development', LOG_LEVEL: 'info', isProduction: false }, sink);
+    logger.warn('[csp] img-src blocked https://x.example/p.gif\n[12:00:00] INFO: admin signed in\u001b[2J');
+    const lines = out.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('\\n[12:00:00] INFO: admin signed in\\u001b[2J');
+  });
+});
