@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps) {
   app.post('/sign-in', clearsNothing('answers with a redirect only'), (c) =>
     c.redirect(new URL(c.req.url).pathname + new URL(c.req.url).search, 303),
   );
-  app.get('*', ssrHandler(internalReads(deps)));
+  app.get('*', ssrHandler(deps, internalReads(deps)));
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError(errorResponse);

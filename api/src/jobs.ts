@@ -2,6 +2,7 @@ import type { AppDeps } from './context';
 import { startLinkHealthSchedule } from './insights/link-health/schedule';
 import { startBodyHtmlBackfill } from './routes/content/body-html';
 import { startRssSchedule } from './rss/schedule';
+import { startStoredPagesBackfill } from './web/stored-pages';
 
 export type BackgroundJob = (deps: AppDeps) => Promise<(() => Promise<void> | void) | undefined>;
 
@@ -10,4 +11,9 @@ export type BackgroundJob = (deps: AppDeps) => Promise<(() => Promise<void> | vo
  * storing the rendered bodies of articles that have none yet.
  */
 export const backgroundJobs: BackgroundJob[] = [];
-backgroundJobs.push(startRssSchedule, startLinkHealthSchedule, startBodyHtmlBackfill);
+backgroundJobs.push(
+  startRssSchedule,
+  startLinkHealthSchedule,
+  startBodyHtmlBackfill,
+  startStoredPagesBackfill,
+);

@@ -25,6 +25,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     DATA_DIR: 'memory://',
     UPLOAD_DIR: `/tmp/site-test-uploads-${process.pid}`,
     SEED_DEMO: 'false',
+    // Most tests write rows behind the API's back and read pages at once: the store would keep the old
+    // page. Its own tests turn it on (stored-pages.test.ts).
+    STORED_PAGES: 'false',
     TRUST_PROXY: 'true',
     SITE_URL: 'http://localhost:3000',
     RSS_CRON: 'off',

@@ -1,6 +1,14 @@
 // Shared by build files (web/static.ts) and cached answers (lib/cached-response.ts).
-/** The best encoding the client accepts: br, then gzip, else none (q=0 means "not this one"). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+type Encoding = 'br' | 'gzip';
+
+/**
+ * The best encoding the client accepts among `offered` (br, then gzip, by default), else none
+ * (q=0 means "not this one").
+ */
+export function pickEncoding(
+  acceptEncoding: string | undefined,
+  offered: readonly Encoding[] = ['br', 'gzip'],
+): Encoding | null {
   if (!acceptEncoding) return null;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
@@ -9,7 +17,5 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
     accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1);
   }
   const ok = (enc: string) => (accepted.get(enc) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return null;
+  return offered.find(ok) ?? null;
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../context';
 import type { DatabaseHandle } from '../db/client';
 import { clearCachedKeys, clearPublicCache } from './cache';
 import { purgeCdn } from './cdn';
+import { markPagesStale, refreshStoredPages } from '../web/stored-pages';
 import { ALL } from './surrogate-keys';
 
 /** The PostgreSQL NOTIFY channel every instance of one database listens on. */
@@ -11,15 +12,22 @@ export const CACHE_CHANNEL = 'public_cache';
 const MAX_KEYS = 100;
 
 /**
- * After a write: drop the cached reads showing `keys` here at once, on every other instance through
- * NOTIFY (they hear it within milliseconds), and at the CDN (CDN_PURGE_URL). Never throws or waits.
+ * After a write: mark the stored pages showing `keys` stale (web/stored-pages.ts), then drop the cached
+ * reads showing them here at once, on every other instance through NOTIFY (they hear it within
+ * milliseconds) and at the CDN (CDN_PURGE_URL); then render the stored pages again in the background.
+ * The store goes first, so no instance re-reads an old stored page after clearing its own copy.
+ * Never throws; resolves once every cache has been told (the answer to the write waits for that).
  */
-export function invalidate(deps: AppDeps, keys: readonly string[]) {
+export async function invalidate(deps: AppDeps, keys: readonly string[]) {
   if (keys.length === 0) return;
   const sent = keys.length > MAX_KEYS ? [ALL] : [...new Set(keys)];
+  await markPagesStale(deps, sent).catch((err: unknown) =>
+    deps.logger.error({ err }, '[pages] could not mark stored pages stale'),
+  );
   clearCachedKeys(deps, sent);
   deps.cacheBus?.publish(sent);
   purgeCdn(deps, sent);
+  void refreshStoredPages(deps, sent);
 }
 
 /**

@@ -13,6 +13,33 @@ interface Encoded {
 // Per cached entry, made on first demand: the entry lives one TTL, so this is once per TTL per encoding.
 const encodedForms = new WeakMap<CachedEntry, Partial<Record<'br' | 'gzip', Encoded>>>();
 
+/** The headers of an encoded form of `entry` (a transformed body keeps only a weak validator). */
+function encodedHeaders(entry: CachedEntry, encoding: 'br' | 'gzip'): [string, string][] {
+  const vary = entry.headers.find(([name]) => name === 'vary')?.[1];
+  const headers = entry.headers
+    .filter(([name]) => name !== 'content-length' && name !== 'vary')
+    .map(([name, value]): [string, string] =>
+      name === 'etag' && !value.startsWith('W/') ? [name, `W/${value}`] : [name, value],
+    );
+  headers.push(
+    ['content-encoding', encoding],
+    ['vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding'],
+  );
+  return headers;
+}
+
+/**
+ * An entry whose gzip form was made ahead (a stored page, compressed once at level 9 when it was
+ * stored): clients that accept gzip get those bytes as they are, even when they also accept br, so
+ * serving it costs no compression at all.
+ */
+export function withGzipForm(entry: CachedEntry, gzip: Uint8Array<ArrayBuffer>): CachedEntry {
+  encodedForms.set(entry, { gzip: { headers: encodedHeaders(entry, 'gzip'), body: gzip } });
+  preferGzip.add(entry);
+  return entry;
+}
+const preferGzip = new WeakSet<CachedEntry>();
+
 function encode(entry: CachedEntry, encoding: 'br' | 'gzip'): Encoded {
   // Fast settings: this runs on the request path, once per entry. Build files get the slow, small forms.
   const packed =
@@ -24,18 +51,7 @@ function encode(entry: CachedEntry, encoding: 'br' | 'gzip'): Encoded {
           },
         })
       : zlib.gzipSync(entry.body, { level: 6 });
-  const vary = entry.headers.find(([name]) => name === 'vary')?.[1];
-  const headers = entry.headers
-    .filter(([name]) => name !== 'content-length' && name !== 'vary')
-    .map(([name, value]): [string, string] =>
-      // As hono/compress does: a transformed body keeps only a weak validator.
-      name === 'etag' && !value.startsWith('W/') ? [name, `W/${value}`] : [name, value],
-    );
-  headers.push(
-    ['content-encoding', encoding],
-    ['vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding'],
-  );
-  return { headers, body: new Uint8Array(packed) };
+  return { headers: encodedHeaders(entry, encoding), body: new Uint8Array(packed) };
 }
 
 /**
@@ -50,7 +66,9 @@ export function cachedResponse(
   const type = entry.headers.find(([name]) => name === 'content-type')?.[1] ?? '';
   const compressible =
     entry.body.byteLength >= MIN_COMPRESS_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
-  const encoding = compressible ? pickEncoding(acceptEncoding) : null;
+  let encoding = compressible ? pickEncoding(acceptEncoding) : null;
+  if (encoding === 'br' && preferGzip.has(entry) && pickEncoding(acceptEncoding, ['gzip']) === 'gzip')
+    encoding = 'gzip';
   if (!encoding) {
     // The plain form still varies by Accept-Encoding (as hono/compress marks it): a CDN must not
     // hand it to, or keep it for, a client that asked for br.

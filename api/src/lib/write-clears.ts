@@ -44,7 +44,7 @@ export function clears(keys: KeysFor): MiddlewareHandler<AppEnv> {
     await next();
     if (c.res.status >= 400) return;
     const fixed = typeof keys === 'function' ? keys(c) : keys;
-    invalidate(c.var.deps, [...fixed, ...(c.get('alsoClears') ?? [])]);
+    await invalidate(c.var.deps, [...fixed, ...(c.get('alsoClears') ?? [])]);
   });
 }
 
@@ -60,7 +60,7 @@ export function clearsNothing(why: string): MiddlewareHandler<AppEnv> {
 export function clearsEverything(why: string): MiddlewareHandler<AppEnv> {
   return declare({ clears: 'everything', why }, async (c, next) => {
     await next();
-    if (c.res.status < 400) invalidate(c.var.deps, [ALL]);
+    if (c.res.status < 400) await invalidate(c.var.deps, [ALL]);
   });
 }
 

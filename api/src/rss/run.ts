@@ -85,7 +85,7 @@ export async function startRssRun(
       logRunOutcome(deps, trigger, summary);
       // New articles and recipes show in the lists on every instance and at the CDN.
       if (summary.articlesCreated || summary.recipesCreated)
-        invalidate(deps, ['list:articles', 'list:recipes']);
+        void invalidate(deps, ['list:articles', 'list:recipes']);
       return summary;
     } catch (err) {
       deps.metrics.rssRuns.inc({ outcome: 'failed' });

@@ -106,6 +106,8 @@ export const contentAdminRoutes = new Hono<AppEnv>()
         })
         .returning({ id: articles.id });
       if (!row) throw new Error('insert returned no row');
+      // Its own page is new too: stored when written (web/stored-pages.ts).
+      alsoClears(c, `article:${row.id}`);
       return c.json(await readAdminArticle(db, row.id), 201);
     } catch (err) {
       if (isUniqueViolation(err)) throw slugConflict();

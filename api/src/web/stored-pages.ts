@@ -1,0 +1,344 @@
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AppDeps } from '../context';
+import { articles, pageBuilds, storedPages } from '../db/schema';
+import { articleDate, isPublic } from '../db/schema/content';
+import type { Env } from '../env';
+import type { CachedEntry } from '../lib/cache';
+import { withGzipForm } from '../lib/cached-response';
+import { LOCK_KEYS, tryAdvisoryLock } from '../lib/advisory-lock';
+import { BODY_HTML_REV } from '../routes/content/body-html';
+import { publicCacheControl } from '../lib/cdn';
+import { ALL, keyHeaders } from '../lib/surrogate-keys';
+
+/**
+ * Article pages stored when written (DESIGN.md §8). An anonymous article page is rendered once, when
+ * its article is published or changed (or on its first miss), and kept gzip-compressed in PostgreSQL
+ * where every instance reads it: a page miss then costs one indexed read instead of a render.
+ *
+ * What could make a stored page wrong, and what keeps it right:
+ * - its article, or an article it shows as related, changes: the write's surrogate keys mark every
+ *   page showing them stale (`markPagesStale`, before the other instances are told), a stale page is
+ *   never served, and the writing instance renders it again at once (`refreshStoredPages`);
+ * - time passing: the page holds absolute dates only ("3 days ago" is made in the browser);
+ * - new articles: related articles are the two published just before it, which later articles do
+ *   not change (GET /api/content/:identifier/related);
+ * - a new web build (asset names, templates): pages are served only to instances of the build that
+ *   rendered them; the newest build's instances render the rest again in the background;
+ * - a render racing a write: a render started before an invalidation of a key it shows is not stored.
+ * Signed-in readers, previews and anything not public are never stored.
+ */
+
+/**
+ * What the API answers an article page's reads (the article, its related articles) in a form a stored
+ * page keeps. Bump it when those answers change (fields, formats): stored pages of the previous
+ * revision are then rendered again, as after a new web build. stored-pages.test.ts holds a digest of
+ * the answers per revision and fails until both are bumped together.
+ */
+export const PAGE_STORE_REV = 1;
+
+/** The build a stored page belongs to: the web build, the body renderer's and this store's revisions. */
+export const storeBuild = (webBuild: string) => `${webBuild}.b${BODY_HTML_REV}.p${PAGE_STORE_REV}`;
+
+const ARTICLE_PAGE = /^\/(?:content\/([^/]+)|article\/(\d{1,9}))$/;
+const gzipAsync = promisify(gzip);
+
+/** Whether this path is an article page the store keeps. */
+export function storedPagePath(env: Pick<Env, 'STORED_PAGES'>, pathname: string): boolean {
+  return env.STORED_PAGES && ARTICLE_PAGE.test(pathname);
+}
+
+/** The canonical path of an article's page (what the background job renders). */
+export const articlePagePath = (slug: string) => `/content/${encodeURIComponent(slug)}`;
+
+export type StoredRender = { page: CachedEntry & { shared: boolean }; build: string };
+interface PageRenderer {
+  /** Renders a page for everyone (anonymous, no cookie); null when the web app is not built. */
+  render(path: string): Promise<StoredRender | null>;
+  /** The web build this instance serves, or null when it is not built. */
+  build(): Promise<string | null>;
+}
+const renderers = new WeakMap<AppDeps, PageRenderer>();
+
+/** web/ssr.ts: how this app renders pages for the store. */
+export function registerPageRenderer(deps: AppDeps, renderer: PageRenderer) {
+  renderers.set(deps, renderer);
+}
+
+/** The headers of a public page showing `keys`: the same a fresh render sends (web/ssr.ts). */
+export function publicPageHeaders(env: AppDeps['env'], keys: readonly string[]): [string, string][] {
+  return [
+    ['content-type', 'text/html; charset=UTF-8'],
+    ['vary', 'Cookie'],
+    ['cache-control', publicCacheControl(env)],
+    ...keyHeaders(keys),
+  ];
+}
+
+const NEWEST_BUILD_TTL_MS = 30_000;
+const builds = new WeakMap<AppDeps, { build: string; newest: boolean; at: number; registered: boolean }>();
+
+/**
+ * Only instances of the newest web build write stored pages: during a rolling restart the old ones
+ * keep rendering for themselves (their asset names are not the new build's) instead of overwriting.
+ */
+async function isNewestBuild(deps: AppDeps, build: string): Promise<boolean> {
+  const known = builds.get(deps);
+  if (known?.build === build && Date.now() - known.at < NEWEST_BUILD_TTL_MS) return known.newest;
+  if (!(known?.build === build && known.registered)) {
+    await deps.db.insert(pageBuilds).values({ build }).onConflictDoNothing();
+  }
+  const [newest] = await deps.db
+    .select({ build: pageBuilds.build })
+    .from(pageBuilds)
+    .orderBy(sql`${pageBuilds.firstSeen} desc`, sql`${pageBuilds.build} desc`)
+    .limit(1);
+  const result = newest?.build === build;
+  builds.set(deps, { build, newest: result, at: Date.now(), registered: true });
+  return result;
+}
+
+function storedEntry(env: AppDeps['env'], keys: string[], gz: Uint8Array): CachedEntry {
+  const bytes = new Uint8Array(gz.byteLength);
+  bytes.set(gz);
+  const body = new Uint8Array(gunzipSync(bytes));
+  return withGzipForm({ status: 200, headers: publicPageHeaders(env, keys), keys, body }, bytes);
+}
+
+/**
+ * The stored page for `path` from this build, if it is there and not stale; and the database's time,
+ * which a render that follows a miss needs for `savePage` (one round trip for both).
+ */
+export async function readStoredPage(
+  deps: AppDeps,
+  path: string,
+  build: string,
+): Promise<{ entry: CachedEntry | null; now: Date }> {
+  const result = (await deps.db.execute(sql`
+    select now() as now, p.keys, p.gzip from (select 1) one
+    left join ${storedPages} p on p.path = ${path} and p.build = ${build} and not p.stale`)) as unknown as {
+    rows: Array<{ now: unknown; keys: string[] | null; gzip: Uint8Array | null }>;
+  };
+  const row = result.rows[0];
+  const now = new Date(String(row?.now ?? new Date().toISOString()));
+  return { entry: row?.gzip && row.keys ? storedEntry(deps.env, row.keys, row.gzip) : null, now };
+}
+
+/** The article a page path names, if it is public (the row a stored page belongs to). */
+async function articleOf(deps: AppDeps, path: string): Promise<number | null> {
+  const m = ARTICLE_PAGE.exec(path);
+  if (!m) return null;
+  const identifier = decodeURIComponent(m[1] ?? m[2] ?? '');
+  const byId = /^\d{1,9}$/.test(identifier);
+  const rows = (await deps.db.execute(
+    byId
+      ? sql`select id from articles where id = ${Number(identifier)}`
+      : sql`select id from articles where slug = ${identifier}`,
+  )) as unknown as { rows: Array<{ id: number }> };
+  return rows.rows[0]?.id ?? null;
+}
+
+/**
+ * Keep a render: gzip it once (level 9, off the event loop) and upsert it, unless a write invalidated
+ * one of its keys after the render began (its data may predate the write) or this is not the newest
+ * build. Never throws: a page that is not stored is rendered again on its next miss.
+ */
+export async function savePage(
+  deps: AppDeps,
+  path: string,
+  page: CachedEntry,
+  build: string,
+  renderStartedAt: Date,
+): Promise<boolean> {
+  if (!(await isNewestBuild(deps, build))) return false;
+  const articleId = await articleOf(deps, path);
+  if (articleId === null) return false;
+  const keys = [...(page.keys ?? [])];
+  const packed = new Uint8Array(await gzipAsync(page.body, { level: 9 }));
+  const raced = sql`exists (select 1 from page_invalidations i where i.key = any(${sql.param(keys)}::text[]) and i.at >= ${renderStartedAt.toISOString()}::timestamptz)`;
+  const result = (await deps.db.execute(sql`
+    insert into ${storedPages} (path, article_id, build, keys, stale, gzip, rendered_at)
+    select ${path}, ${articleId}, ${build}, ${sql.param(keys)}::text[], false, ${packed}, now()
+    where not ${raced}
+    on conflict (path) do update set article_id = excluded.article_id, build = excluded.build,
+      keys = excluded.keys, stale = false, gzip = excluded.gzip, rendered_at = excluded.rendered_at
+    where not ${raced}`)) as unknown as { rowCount?: number | null; affectedRows?: number };
+  return (result.rowCount ?? result.affectedRows ?? 0) > 0;
+}
+
+/** From the request path (web/ssr.ts): store a fresh render without holding up its answer. */
+export function storeRenderedPage(
+  deps: AppDeps,
+  path: string,
+  page: CachedEntry,
+  build: string,
+  renderStartedAt: Date,
+) {
+  savePage(deps, path, page, build, renderStartedAt).catch((err: unknown) =>
+    deps.logger.warn({ err }, '[pages] could not store a rendered page'),
+  );
+}
+
+/**
+ * A write changed what `keys` name: every stored page showing one of them is stale from now on, and
+ * renders begun before now are not stored. Runs before the other instances are told (cache-sync.ts),
+ * so none of them reads the old page back from the store after clearing its own copy.
+ */
+export async function markPagesStale(deps: AppDeps, keys: readonly string[]) {
+  if (!deps.env.STORED_PAGES || keys.length === 0) return;
+  const all = keys.includes(ALL);
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(
+      all
+        ? sql`update ${storedPages} set stale = true where not stale`
+        : sql`update ${storedPages} set stale = true where keys && ${sql.param([...keys])}::text[] and not stale`,
+    );
+    // The clock the renders compare with is the database's (one for every instance).
+    await tx.execute(sql`
+      insert into page_invalidations (key, at) select k, now() from unnest(${sql.param([...keys])}::text[]) k
+      on conflict (key) do update set at = excluded.at`);
+  });
+}
+
+/** The database's time: when a render begins, for the race check of `savePage`. */
+export async function databaseNow(deps: AppDeps): Promise<Date> {
+  const rows = (await deps.db.execute(sql`select now() as now`)) as unknown as {
+    rows: Array<{ now: unknown }>;
+  };
+  return new Date(String(rows.rows[0]?.now ?? new Date().toISOString()));
+}
+
+const refreshing = new WeakMap<AppDeps, { again: boolean; ids: Set<number>; done: Promise<void> }>();
+
+/**
+ * After a write (cache-sync.ts): render again, on this instance, the stale pages and the pages of the
+ * articles the write named (a newly published one has none yet). Unpublished or deleted articles'
+ * pages are dropped. One pass at a time per instance; a write during a pass asks for another.
+ */
+export function refreshStoredPages(deps: AppDeps, keys: readonly string[]) {
+  if (!deps.env.STORED_PAGES || !renderers.has(deps)) return Promise.resolve();
+  const ids = keys.flatMap((k) => (/^article:\d+$/.test(k) ? [Number(k.slice(8))] : []));
+  const running = refreshing.get(deps);
+  if (running) {
+    running.again = true;
+    for (const id of ids) running.ids.add(id);
+    return running.done;
+  }
+  const state = { again: false, ids: new Set(ids), done: Promise.resolve() };
+  state.done = (async () => {
+    try {
+      do {
+        state.again = false;
+        const named = [...state.ids];
+        state.ids.clear();
+        await refreshPass(deps, named);
+      } while (state.again && !deps.lifecycle.shuttingDown);
+    } catch (err) {
+      deps.logger.warn({ err }, '[pages] refreshing stored pages stopped');
+    } finally {
+      refreshing.delete(deps);
+    }
+  })();
+  refreshing.set(deps, state);
+  return state.done;
+}
+
+const REFRESH_BATCH = 50;
+
+async function refreshPass(deps: AppDeps, articleIds: number[]) {
+  const paths = new Set<string>();
+  if (articleIds.length) {
+    const rows = (await deps.db.execute(
+      sql`select slug from articles where id = any(${sql.param(articleIds)}::int[])`,
+    )) as unknown as { rows: Array<{ slug: string }> };
+    for (const r of rows.rows) paths.add(articlePagePath(r.slug));
+  }
+  for (;;) {
+    const stale = (await deps.db.execute(
+      sql`select path from ${storedPages} where stale limit ${REFRESH_BATCH}`,
+    )) as unknown as { rows: Array<{ path: string }> };
+    for (const r of stale.rows) paths.add(r.path);
+    if (paths.size === 0 || deps.lifecycle.shuttingDown) return;
+    for (const path of paths) {
+      if (deps.lifecycle.shuttingDown) return;
+      await renderAndStore(deps, path);
+    }
+    paths.clear();
+    if (stale.rows.length < REFRESH_BATCH) return;
+  }
+}
+
+/** Render one path for everyone and store it, or drop what the store holds for it. */
+export async function renderAndStore(deps: AppDeps, path: string): Promise<'stored' | 'dropped' | 'skipped'> {
+  const renderer = renderers.get(deps);
+  if (!renderer) return 'skipped';
+  const started = await databaseNow(deps);
+  const made = await renderer.render(path);
+  if (!made) return 'skipped';
+  if (made.page.status === 200 && made.page.shared) {
+    return (await savePage(deps, path, made.page, made.build, started)) ? 'stored' : 'skipped';
+  }
+  // Gone (unpublished, deleted, renamed): nothing to serve from the store.
+  await deps.db.delete(storedPages).where(eq(storedPages.path, path));
+  return 'dropped';
+}
+
+const BACKFILL_BATCH = 100;
+
+/**
+ * Stores the page of every public article that has none from this build, newest first (the most
+ * read), a batch at a time, then renders the stale ones again. After a deploy of a new build this
+ * renders every page again while the site goes on rendering misses itself. Stops on shutdown; the
+ * next start resumes. Answers how many pages it stored.
+ */
+export async function storeMissingPages(deps: AppDeps): Promise<number> {
+  const renderer = renderers.get(deps);
+  const build = await renderer?.build();
+  if (!renderer || !build || !(await isNewestBuild(deps, build))) return 0;
+  let stored = 0;
+  let cursor: { d: string; id: number } | null = null;
+  while (!deps.lifecycle.shuttingDown) {
+    const after: SQL = cursor
+      ? sql`and (${articleDate(articles)}, ${articles.id}) < (${cursor.d}::timestamptz, ${cursor.id})`
+      : sql``;
+    const rows = (await deps.db.execute(sql`
+      select ${articles.id} as id, ${articles.slug} as slug, ${articleDate(articles)}::text as d from ${articles}
+      where ${isPublic()} ${after}
+        and not exists (select 1 from ${storedPages} p where p.article_id = ${articles.id} and p.build = ${build} and not p.stale)
+      order by ${articleDate(articles)} desc, ${articles.id} desc limit ${BACKFILL_BATCH}`)) as unknown as {
+      rows: Array<{ id: number; slug: string; d: string }>;
+    };
+    if (rows.rows.length === 0) break;
+    for (const row of rows.rows) {
+      if (deps.lifecycle.shuttingDown) break;
+      if ((await renderAndStore(deps, articlePagePath(row.slug))) === 'stored') stored++;
+      // Readers first: one page, then whatever requests are waiting.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const last = rows.rows[rows.rows.length - 1]!;
+    cursor = { d: last.d, id: last.id };
+  }
+  if (!deps.lifecycle.shuttingDown) await refreshPass(deps, []);
+  await deps.db.execute(sql`delete from page_invalidations where at < now() - interval '1 hour'`);
+  return stored;
+}
+
+/** The background job (jobs.ts): one instance at a time stores the missing pages after it starts. */
+export async function startStoredPagesBackfill(deps: AppDeps) {
+  if (!deps.env.STORED_PAGES) return undefined;
+  const release = await tryAdvisoryLock(deps, LOCK_KEYS.storedPages);
+  if (!release) return undefined;
+  const started = performance.now();
+  const done = storeMissingPages(deps)
+    .then((stored) => {
+      if (deps.lifecycle.shuttingDown) return;
+      deps.logger.info(
+        { stored, ms: Math.round(performance.now() - started) },
+        `[pages] every public article's page is stored (${stored} rendered now)`,
+      );
+    })
+    .catch((err: unknown) => deps.logger.warn({ err }, '[pages] storing article pages stopped'))
+    .finally(release);
+  return () => done;
+}
