@@ -41,6 +41,7 @@ export interface RunningSite {
   port: number;
   dataDir: string;
   output: () => string;
+  pid: number;
   /** Send the process a signal (SIGTERM: the load balancer's "stop"). */
   kill(signal: NodeJS.Signals): void;
   /** Resolves with the exit code when the process has exited. */
@@ -101,6 +102,7 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
     port,
     dataDir,
     output: () => log,
+    pid: child.pid ?? 0,
     kill: (signal) => child.kill(signal),
     exited,
     async stop() {

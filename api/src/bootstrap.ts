@@ -30,7 +30,13 @@ export async function boot(
   const cookieWarning = insecureCookieWarning(env);
   if (cookieWarning) logger.warn(cookieWarning);
   const handle =
-    opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, logger }));
+    opts.database ??
+    (await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      logger,
+      poolMax: env.DATABASE_POOL_MAX,
+    }));
   const auth = createAuth(handle.db, env, logger);
   const deps: AppDeps = {
     env,

@@ -194,6 +194,12 @@ export const settingsShape = {
     default: '1000 in production, else 0',
     meaning: 'per-instance cache of public reads and anonymous pages; writes clear it on every instance',
   }),
+  STORED_PAGES: setting(bool.default(true), {
+    group: 'Caches and CDN',
+    default: 'true',
+    meaning:
+      'anonymous article pages are rendered when their article is written and kept in the database for every instance; a miss reads them instead of rendering (`docs/performance.md`)',
+  }),
   PUBLIC_CACHE_MAX_MB: setting(z.coerce.number().int().min(1).max(4096).default(64), {
     group: 'Caches and CDN',
     default: '64',
@@ -222,6 +228,20 @@ export const settingsShape = {
       "who may name the client in `X-Forwarded-For`: `false` (the socket's address), `true` (1 proxy), a number of proxies in front, or a comma-separated list of the proxies' addresses/CIDRs; the client is the rightmost entry a trusted proxy did not add",
     production:
       'the number of proxies in front (a balancer: `1`; a CDN and a balancer: `2`), or their addresses; see `docs/deploy.md`',
+  }),
+  WEB_CONCURRENCY: setting(z.coerce.number().int().min(1).max(64).default(1), {
+    group: 'Connections and proxies',
+    default: '1',
+    meaning:
+      'worker processes (node:cluster) sharing the port, each a full instance with its own caches and database pool',
+    production:
+      'one per core on a bigger host; needs `DATABASE_URL`; plan `DATABASE_POOL_MAX` + 1 connections per worker',
+  }),
+  DATABASE_POOL_MAX: setting(z.coerce.number().int().min(2).max(200).default(10), {
+    group: 'Database and files',
+    default: '10',
+    meaning:
+      'PostgreSQL connections each process may open for requests and jobs (one more listens for cache clearing)',
   }),
   KEEP_ALIVE_TIMEOUT_MS: setting(z.coerce.number().int().min(1_000).max(3_600_000).default(65_000), {
     group: 'Connections and proxies',
@@ -388,6 +408,10 @@ function crossSettingIssues(raw: Record<string, string>): string[] {
   const issues: string[] = [];
   if (raw.NODE_ENV === 'production' && !raw.BETTER_AUTH_SECRET)
     issues.push('  BETTER_AUTH_SECRET: required in production (32+ random characters)');
+  if (Number(raw.WEB_CONCURRENCY ?? 1) > 1 && !raw.DATABASE_URL)
+    issues.push(
+      '  WEB_CONCURRENCY: above 1 needs DATABASE_URL (the embedded database belongs to one process)',
+    );
   if (raw.STORAGE === 's3') {
     if (!raw.S3_BUCKET) issues.push('  S3_BUCKET: required when STORAGE=s3');
     if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {

@@ -53,6 +53,8 @@ export const migrationsFolder = path.join(repoRoot, 'api', 'drizzle');
  */
 export async function openDatabase(opts: {
   url?: string | undefined;
+  /** Connections of the pool (DATABASE_POOL_MAX); 10 unless given. */
+  poolMax?: number | undefined;
   dataDir: string;
   logger?: Logger | undefined;
   /** An open in-memory PGlite to use instead of a new one (the mutation runs re-use one per worker). */
@@ -62,7 +64,11 @@ export async function openDatabase(opts: {
   if (opts.url) {
     // A database that does not answer fails a request within 5 s (a 503), instead of holding it until
     // the operating system gives up on the connection.
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolMax ?? 10,
+      connectionTimeoutMillis: 5000,
+    });
     let closing = false;
     const listeners = new Set<() => Promise<void>>();
     // An idle connection can be cut from the server side (PostgreSQL restarts, an admin terminates it,
