@@ -15,7 +15,7 @@ import { type RecipeWriter, themedRecipeSchema, themedRecipeTags } from './recip
 import { plainText } from './sanitize';
 import { enabledSources, recordSourceResult } from './source-store';
 import { type FeedSource, SourcesError } from './sources';
-import { bodyHtmlFields } from '../routes/content/body-html';
+import { storedBody } from '../routes/content/body-html';
 
 export type RunTrigger = 'schedule' | 'manual';
 
@@ -181,12 +181,11 @@ async function importFeedItems(
         slug: `${slugify(item.title) || 'news'}-${createHash('sha256').update(item.key).digest('hex').slice(0, 10)}`,
         title: item.title,
         excerpt: item.excerpt,
-        content: item.content,
         category: source.category,
         imageUrl: item.imageUrl,
         tags: [source.name],
         readTime: readTimeMinutes(item.content),
-        ...bodyHtmlFields(item.content),
+        ...storedBody(item.title, item.content),
         status: 'published',
         publishedAt: item.publishedAt ?? new Date(),
         author: item.author,

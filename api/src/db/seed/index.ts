@@ -8,7 +8,7 @@ import { contactMessages } from './data/messages';
 import { storySubmissions } from './data/stories';
 import { productCategories, products } from './data/products';
 import { recipes } from './data/recipes';
-import { bodyHtmlFields } from '../../routes/content/body-html';
+import { storedBody } from '../../routes/content/body-html';
 
 export const DEMO_ADMIN = {
   email: 'admin@example.com',
@@ -42,12 +42,11 @@ export async function seedDatabase(deps: AppDeps): Promise<SeedReport> {
         slug: a.slug,
         title: a.title,
         excerpt: a.excerpt,
-        content: a.content,
         category: a.category,
         imageUrl: a.imageUrl,
         tags: a.tags,
         readTime: a.readTime,
-        ...bodyHtmlFields(a.content),
+        ...storedBody(a.title, a.content),
         author: a.author,
         description: a.description,
         status: a.status,

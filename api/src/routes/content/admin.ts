@@ -22,7 +22,7 @@ import { searchAdminArticles } from './admin-search';
 import { countMatches, runBulk } from './bulk';
 import { publishFields } from './publishing';
 import { slugTaken, uniqueSlug } from './slug';
-import { bodyHtmlFields } from './body-html';
+import { storedBody } from './body-html';
 
 const slugConflict = () => conflict('That slug is already used by another article. Choose another.');
 
@@ -91,7 +91,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
           slug,
           isExternal: input.isExternal ?? false,
           readTime: readTimeMinutes(input.content),
-          ...bodyHtmlFields(input.content),
+          ...storedBody(input.title, input.content),
         })
         .returning({ id: articles.id });
       if (!row) throw new Error('insert returned no row');
@@ -123,7 +123,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
             slug: input.slug || existing.slug,
             isExternal: input.isExternal ?? existing.isExternal,
             readTime: readTimeMinutes(input.content),
-            ...bodyHtmlFields(input.content),
+            ...storedBody(input.title, input.content),
             updatedAt: sql`now()`,
           })
           .where(and(eq(articles.id, id), sameVersion(articles.updatedAt, loaded)))
