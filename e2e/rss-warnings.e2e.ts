@@ -17,7 +17,8 @@ const screenshots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'scr
 
 /** Visible, inside the viewport once scrolled to, and the topmost element at its centre (DESIGN.md §7). */
 async function expectShown(page: Page, target: Locator, what: string) {
-  await target.scrollIntoViewIfNeeded();
+  // Scrolled to the middle of the screen, as a reader brings it into view (a toast may sit at the bottom).
+  await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = await target.boundingBox();
   const viewport = page.viewportSize();
   expect(box, `${what} has a box`).not.toBeNull();

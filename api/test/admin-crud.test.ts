@@ -156,6 +156,33 @@ describe.each(dbTargets)('admin CRUD on %s', (kind) => {
       ).toBe(400);
     });
 
+    it('GET /api/admin/product-categories counts each category’s own products (issue 26: every one said 1)', async () => {
+      const [a, b, c] = await booted.deps.db
+        .insert(s.productCategories)
+        .values([{ name: 'Count A' }, { name: 'Count B' }, { name: 'Count C' }])
+        .returning({ id: s.productCategories.id });
+      const product = (categoryId: number, i: number) => ({
+        title: `P${categoryId}-${i}`,
+        description: 'd',
+        price: '1.00',
+        categoryId,
+      });
+      await booted.deps.db
+        .insert(s.products)
+        .values([
+          ...Array.from({ length: 7 }, (_, i) => product(a!.id, i)),
+          ...Array.from({ length: 6 }, (_, i) => product(b!.id, i)),
+        ]);
+      const list = (await (await admin.get('/api/admin/product-categories')).json()) as Json[];
+      const count = (id: number) => list.find((x) => x.id === id)?.productCount;
+      expect([count(a!.id), count(b!.id), count(c!.id)]).toEqual([7, 6, 0]);
+      // The tab and the delete refusal agree.
+      const refused = await admin.delete(`/api/product-categories/${a!.id}`);
+      expect(refused.status).toBe(409);
+      expect((await json(refused)).message).toMatch(/still has 7 products/);
+      expect((await admin.delete(`/api/product-categories/${c!.id}`)).status).toBe(204);
+    });
+
     it('deleting a category that still has products answers 409 and keeps it; an empty one is deleted', async () => {
       const res = await admin.delete(`/api/product-categories/${categoryId}`);
       expect(res.status).toBe(409);

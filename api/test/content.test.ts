@@ -157,6 +157,24 @@ describe.each(dbTargets)('public content API on %s', (kind) => {
     expect(await json('/api/content/search?q=%27%26%21%3A%2A')).toEqual([]); // only punctuation: no error
   });
 
+  it('a category page searches its own category; the buttons count the search’s matches (issue 26)', async () => {
+    // "Article number" matches 24 wellness and style articles and the sports item; not the career note.
+    const all = await json('/api/content/search?q=article number');
+    expect(new Set(all.map((a) => a.category))).toEqual(new Set(['wellness', 'style', 'sports']));
+    const style = await json('/api/content/search?q=article number&category=style');
+    expect(style.length).toBe(12);
+    expect(style.every((a) => a.category === 'style')).toBe(true);
+    expect(await json('/api/content/search?q=article number&category=career')).toEqual([]);
+    expect((await get('/api/content/search?q=article&category=gossip')).status).toBe(400);
+
+    const counts = await json<Record<string, number>>('/api/content/counts?q=article number');
+    expect(counts).toMatchObject({ all: 25, wellness: 12, style: 12, sports: 1, career: 0, community: 0 });
+    expect(counts).not.toHaveProperty('capped');
+    // Drafts are never counted: only the published "Mindfulness" article matches.
+    expect(await json('/api/content/counts?q=mindful')).toMatchObject({ all: 1, community: 1, wellness: 0 });
+    expect((await get('/api/content/counts?q=ab')).status).toBe(400);
+  });
+
   it('public GETs send Cache-Control and ETag and answer If-None-Match with 304', async () => {
     for (const path of [
       '/api/content',

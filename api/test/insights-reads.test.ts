@@ -123,4 +123,40 @@ describe.each(dbTargets)('reading counts on %s', (kind) => {
     const bad = await admin.get('/api/admin/insights/reads?from=2026-01-02&to=2026-01-01');
     expect(bad.status).toBe(400);
   });
+  it('counts a scheduled article once its time has come, and not before (issue 26: 404 "Article not found")', async () => {
+    const [due, later] = await booted.deps.db
+      .insert(s.articles)
+      .values([
+        {
+          slug: 'was-scheduled',
+          title: 'Went out an hour ago',
+          excerpt: 'E',
+          content: 'C',
+          category: 'wellness',
+          status: 'scheduled' as const,
+          publishedAt: new Date(Date.now() - 60 * 60 * 1000),
+        },
+        {
+          slug: 'still-scheduled',
+          title: 'Goes out tomorrow',
+          excerpt: 'E',
+          content: 'C',
+          category: 'wellness',
+          status: 'scheduled' as const,
+          publishedAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+        },
+      ])
+      .returning({ id: s.articles.id });
+    const reader = new Agent(booted.app);
+    // The page a reader sees answers 200, so its beacon counts.
+    expect((await reader.get('/api/content/was-scheduled')).status).toBe(200);
+    const res = await beacon(reader, { articleId: due!.id, view: newView() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ counted: true });
+    expect(await readsOf(due!.id)).toBe(1);
+    // Not yet public: no page, no count.
+    expect((await reader.get('/api/content/still-scheduled')).status).toBe(404);
+    expect((await beacon(reader, { articleId: later!.id, view: newView() })).status).toBe(404);
+    expect(await readsOf(later!.id)).toBe(0);
+  });
 });

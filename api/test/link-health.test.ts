@@ -205,6 +205,27 @@ describe.each(dbTargets)('link health routes on %s', (kind) => {
     expect(after.map((p) => p.id)).toEqual([ids.discontinued]);
   });
 
+  it('the report says when the scheduled check runs next, and that none will with LINK_CHECK_CRON=off (issue 26)', async () => {
+    const report = (await (await admin.get('/api/admin/insights/link-health')).json()) as LinkHealthReport;
+    // Default: 04:30 London time, within the next day.
+    const next = new Date(report.nextCheckAt ?? '');
+    expect(next.getTime()).toBeGreaterThan(Date.now());
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(25 * 60 * 60 * 1000);
+    expect(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', timeStyle: 'short' }).format(next),
+    ).toBe('04:30');
+    const off = await testApp(kind, { env: { LINK_CHECK_CRON: 'off' } });
+    try {
+      const offAdmin = (await signUpAdmin(off)).agent;
+      const offReport = (await (
+        await offAdmin.get('/api/admin/insights/link-health')
+      ).json()) as LinkHealthReport;
+      expect(offReport.nextCheckAt).toBeNull();
+    } finally {
+      await off.close();
+    }
+  });
+
   it('the public product page keeps working with a broken link', async () => {
     const res = await booted.app.request(`/go/${ids.discontinued}`);
     expect(res.status).toBe(302);

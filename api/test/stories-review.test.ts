@@ -86,6 +86,15 @@ describe.each(dbTargets)('reviewing community stories on %s', (kind) => {
       slug: 'my-morning-walks',
     });
     expect(article!.content).toContain('Here is what changed.');
+    // Its origin says "Reader story" in the admin; a tag saying it again showed it twice (issue 26).
+    expect(article!.origin).toBe('story');
+    expect(article!.tags).toEqual([]);
+    const listed = (await (await admin.get('/api/admin/content?origin=story')).json()) as {
+      id: number;
+      origin: string;
+      tags: string[];
+    }[];
+    expect(listed.find((a) => a.id === approved.articleId)).toMatchObject({ origin: 'story', tags: [] });
     expect(article!.excerpt.startsWith('I started walking before work in January.')).toBe(true);
     // A draft is not public until an editor publishes it.
     expect((await booted.app.request('/api/content/my-morning-walks')).status).toBe(404);

@@ -8,6 +8,7 @@ import { browserFetcher } from './lib/api';
 import { createQueryClient } from './lib/query-client';
 import type { SiteInfo } from './lib/seo';
 import { readSsrState } from './lib/ssr-state';
+import { routePages } from './routes';
 
 const ssr = readSsrState<{ site: SiteInfo; query: DehydratedState }>();
 const queryClient = createQueryClient(browserFetcher);
@@ -22,6 +23,11 @@ const app = (
   </StrictMode>
 );
 const root = document.getElementById('root')!;
-// Server-rendered: hydrate. Vite dev server (no SSR): render from scratch.
-if (ssr) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// Server-rendered: hydrate, once this URL's page module is here (a page still loading would be
+// hydrated as its Suspense fallback). Vite dev server (no SSR): render from scratch.
+if (ssr) {
+  // A page chunk that fails to load (a deploy replaced it) still hydrates the rest: React keeps the
+  // server's HTML for the page itself.
+  const start = () => hydrateRoot(root, app);
+  void Promise.all(routePages(window.location.pathname).map((page) => page.preload())).then(start, start);
+} else createRoot(root).render(app);

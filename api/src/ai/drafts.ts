@@ -9,7 +9,7 @@ import {
 import type { SessionUser } from '../context';
 import type { Database } from '../db/client';
 import { articles } from '../db/schema';
-import { bodyHtmlFields } from '../routes/content/body-html';
+import { storedBody } from '../routes/content/body-html';
 
 export const DEFAULT_AI_AUTHOR = 'Bloom & Balance Editorial';
 
@@ -58,12 +58,11 @@ export async function createDraft(
       slug,
       title: a.title.trim().slice(0, 200),
       excerpt: a.excerpt.trim().slice(0, 600),
-      content: a.content,
       category: a.category,
       tags: [...new Set(a.tags)].slice(0, 20),
       imageUrl: a.imageUrl ?? null,
       readTime: readTimeMinutes(a.content),
-      ...bodyHtmlFields(a.content),
+      ...storedBody(a.title.trim().slice(0, 200), a.content),
       status: 'draft',
       publishedAt: null,
       author: a.author,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { isPublic } from '../db/schema/content';
 
 /** The London day of now(), in SQL: every roll-up row is keyed by it. */
 export const londonToday = sql`(now() at time zone 'Europe/London')::date`;
@@ -39,12 +40,15 @@ export async function recordClick(
     do update set clicks = click_days_by_product_page.clicks + 1`);
 }
 
-/** One read of a published article today; false when there is no such article. */
+/**
+ * One read of an article readers may see today; false when there is none. The same isPublic() test as
+ * the page itself: a scheduled article whose time has come is read like any other (issue 26).
+ */
 export async function recordRead(db: Database, articleId: number): Promise<boolean> {
   const result = (await db.execute(sql`
     insert into article_read_days (article_id, day, reads)
     select id, ${londonToday}, 1 from articles
-    where id = ${articleId} and status = 'published'
+    where id = ${articleId} and ${isPublic()}
     on conflict (article_id, day) do update set reads = article_read_days.reads + 1
     returning article_id`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;

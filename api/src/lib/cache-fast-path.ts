@@ -35,6 +35,8 @@ export function publicCacheFastPath(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (!api && hasSessionCredentials(c.req.raw.headers)) return next();
     const key = api ? c.req.url : pageCacheKey(new URL(c.req.url));
     const entry = getCached(deps, key);
+    // The anonymous answer of a read that shows signed-in readers more is for anonymous readers only.
+    if (entry?.anonymousOnly && hasSessionCredentials(c.req.raw.headers)) return next();
     const outer = entry && outerHeaders.get(entry);
     if (entry && outer && !c.req.header('if-none-match')) {
       countLookup(deps, 'hit');
@@ -43,7 +45,13 @@ export function publicCacheFastPath(deps: AppDeps): MiddlewareHandler<AppEnv> {
     }
     await next();
     const filled = getCached(deps, key);
-    if (!filled || outerHeaders.has(filled) || c.res.status !== 200) return;
+    if (
+      !filled ||
+      (filled.anonymousOnly && hasSessionCredentials(c.req.raw.headers)) ||
+      outerHeaders.has(filled) ||
+      c.res.status !== 200
+    )
+      return;
     const inner = new Set(filled.headers.map(([name]) => name));
     const added: [string, string][] = [];
     c.res.headers.forEach((value, name) => {

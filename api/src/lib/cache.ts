@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
+import { hasSessionCredentials } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../context';
 import { cachedResponse } from './cached-response';
 import { publicCacheControl } from './cdn';
@@ -14,6 +15,11 @@ export interface Cached {
   body: Uint8Array<ArrayBuffer>;
   /** Surrogate keys of what it shows (lib/surrogate-keys.ts); none = cleared by every write. */
   keys?: readonly string[];
+  /**
+   * The anonymous answer of a read that shows signed-in readers more (recipe and product lists):
+   * never served to a request that carries a session (cache-fast-path.ts).
+   */
+  anonymousOnly?: boolean;
 }
 
 /**
@@ -152,6 +158,20 @@ export function countLookup(deps: AppDeps, result: 'hit' | 'stale' | 'miss') {
   if (deps.metrics.enabled) deps.metrics.cache.inc({ result });
 }
 
+export interface PublicCacheOptions {
+  /** Seconds browsers may reuse it without asking (default 0: spec §7 wants data never stale). */
+  maxAge?: number;
+  /**
+   * The route shows signed-in readers more than anonymous ones (issue 26: a recipe's ingredients).
+   * Only the anonymous answer is public and cached, marked `Vary: Cookie, Authorization`; a request
+   * carrying a session skips this cache entirely and its answer stays `private, no-store`.
+   */
+  bySession?: boolean;
+}
+
+/** Marks the anonymous answer of a bySession read: a shared cache keys it by the session headers. */
+const SESSION_VARY = 'Cookie, Authorization';
+
 /**
  * For public GETs whose answer is the same for everyone: an ETag over the body (If-None-Match → 304),
  * a Cache-Control header, and a per-instance micro-cache of PUBLIC_CACHE_MS (1 s in production, off
@@ -162,13 +182,17 @@ export function countLookup(deps: AppDeps, result: 'hit' | 'stale' | 'miss') {
  * max-age defaults to 0 so browsers revalidate every time (cheap 304s), as spec §7 wants data never stale;
  * a CDN may keep it CDN_S_MAXAGE s (lib/cdn.ts), and Surrogate-Key / Cache-Tag name what it shows.
  */
-export function publicCache(maxAgeSeconds = 0): MiddlewareHandler<AppEnv> {
+export function publicCache(opts: PublicCacheOptions = {}): MiddlewareHandler<AppEnv> {
   const tag = etag();
+  const maxAgeSeconds = opts.maxAge ?? 0;
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     // '/x' and '/x/*' both match '/x': act once per request (a nested pass would wait on its own flight).
     if (handled.has(c.req.raw)) return next();
     handled.add(c.req.raw);
+    // A signed-in reader's fuller answer is computed for them alone and never kept (mountApi makes it
+    // private, no-store).
+    if (opts.bySession && hasSessionCredentials(c.req.raw.headers)) return next();
     await tag(c, async () => {
       const { deps } = c.var;
       const ttl = deps.env.PUBLIC_CACHE_MS;
@@ -193,9 +217,14 @@ export function publicCache(maxAgeSeconds = 0): MiddlewareHandler<AppEnv> {
         if (!c.res.headers.has('cache-control')) {
           c.header('cache-control', publicCacheControl(deps.env, maxAgeSeconds));
           for (const [name, value] of keyHeaders(keys)) c.header(name, value);
+          if (opts.bySession) c.header('vary', SESSION_VARY);
         }
         if (ttl <= 0) return null;
-        const entry = { ...(await snapshot(c.res)), keys };
+        const entry = {
+          ...(await snapshot(c.res)),
+          keys,
+          ...(opts.bySession ? { anonymousOnly: true } : {}),
+        };
         putCached(deps, key, ttl, entry);
         return entry;
       };

@@ -44,8 +44,8 @@ async function catalogPaths(c: { var: AppEnv['Variables'] }): Promise<string[]> 
 
 /** /sitemap.xml, /robots.txt and the RSS 2.0 feed /feed.xml; mounted before the SSR catch-all. */
 export const seoRoutes = new Hono<AppEnv>()
-  .use('/sitemap.xml', publicCache(300))
-  .use('/feed.xml', publicCache(300))
+  .use('/sitemap.xml', publicCache({ maxAge: 300 }))
+  .use('/feed.xml', publicCache({ maxAge: 300 }))
   .get('/robots.txt', (c) => {
     const site = c.var.deps.env.SITE_URL;
     c.header('cache-control', 'public, max-age=3600');

@@ -16,7 +16,7 @@ import { plainText } from './sanitize';
 import { enabledSources, recordSourceResult } from './source-store';
 import { type FeedSource, SourcesError } from './sources';
 import { allowedImageSrc } from '../lib/html';
-import { bodyHtmlFields } from '../routes/content/body-html';
+import { storedBody } from '../routes/content/body-html';
 import { outsideText } from '../observe/redact';
 
 export type RunTrigger = 'schedule' | 'manual';
@@ -220,13 +220,12 @@ async function importFeedItems(
         slug: `${slugify(item.title) || 'news'}-${createHash('sha256').update(item.key).digest('hex').slice(0, 10)}`,
         title: item.title,
         excerpt: item.excerpt,
-        content: item.content,
         category: source.category,
         // A feed's picture is shown by every reader's browser: never one of this site's routes (issue 27).
         imageUrl: allowedImageSrc(item.imageUrl ?? undefined, deps.env.SITE_URL) ? item.imageUrl : null,
         tags: [source.name],
         readTime: readTimeMinutes(item.content),
-        ...bodyHtmlFields(item.content, deps.env.SITE_URL),
+        ...storedBody(item.title, item.content, deps.env.SITE_URL),
         status: 'published',
         // No readable date: it sorts by its import time and says "date unknown", never "just now".
         publishedAt: item.publishedAt ?? new Date(),

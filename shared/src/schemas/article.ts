@@ -48,12 +48,19 @@ export const contentListQuery = z.object({
   status: z.enum([...ARTICLE_STATUSES, 'all']).optional(),
 });
 
+const searchTerm = text()
+  .trim()
+  .min(LIMITS.searchMinChars, `Search needs at least ${LIMITS.searchMinChars} characters`)
+  .max(200);
+
+/** A search, within one category when given (a category page's search box searches that category). */
 export const searchQuery = z.object({
-  q: text()
-    .trim()
-    .min(LIMITS.searchMinChars, `Search needs at least ${LIMITS.searchMinChars} characters`)
-    .max(200),
+  q: searchTerm,
+  category: z.enum(ALL_ARTICLE_CATEGORIES).optional(),
 });
+
+/** The filter buttons' counts: of every public article, or of a search's matches (`q`). */
+export const countsQuery = z.object({ q: searchTerm.optional() });
 
 export interface Article {
   id: number;

@@ -77,6 +77,8 @@ export interface LinkCheck {
 export interface LinkHealthReport {
   running: boolean;
   lastCheckedAt: string | null;
+  /** When the scheduled check runs next; null when LINK_CHECK_CRON=off (then only "Check links now"). */
+  nextCheckAt: string | null;
   checked: number;
   broken: number;
   checks: LinkCheck[];

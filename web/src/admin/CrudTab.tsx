@@ -184,9 +184,11 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
       ) : (
         <ul className="space-y-3">
           {p.items.map((item) => (
+            // Phones: the buttons get a line of their own under the text. Beside it they left the title
+            // about 80 px, one word per line, and 50 rows made the tab 27,000 px tall (issue 26).
             <li
               key={item.id}
-              className="flex items-start justify-between gap-4 rounded-lg border border-stone-200 bg-white p-4"
+              className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3 rounded-lg border border-stone-200 bg-white p-4 sm:flex-nowrap"
             >
               {p.bulk && (
                 <input
@@ -198,7 +200,9 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
                 />
               )}
               <div className="min-w-0 flex-1">{p.renderRow(item)}</div>
-              <div className="flex shrink-0 gap-2">
+              <div
+                className={`flex w-full shrink-0 flex-wrap gap-2 sm:w-auto ${p.bulk ? 'pl-9 sm:pl-0' : ''}`}
+              >
                 {p.renderActions?.(item)}
                 <Button
                   variant="secondary"
@@ -233,6 +237,7 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
       )}
       <ConfirmDialog
         open={toDelete !== null}
+        removesRow
         title={`Delete ${p.entity.toLowerCase()}?`}
         body={toDelete ? `"${p.itemTitle(toDelete)}" will be deleted. This cannot be undone.` : ''}
         onCancel={() => setToDelete(null)}

@@ -4,8 +4,8 @@ import {
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
 } from 'react';
 
@@ -184,27 +184,60 @@ export function Switch({
   );
 }
 
-/** A modal dialog on the native <dialog> element (focus trap and Escape for free). */
+const FOCUSABLE =
+  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Where focus goes when the row a dialog was opened from is about to disappear (a confirmed delete):
+ * the next row's first control, else the previous row's, so the keyboard stays in the list.
+ */
+export function focusNearOpener(opener: HTMLElement | null): HTMLElement | null {
+  const row = opener?.closest('li, tr');
+  for (const sibling of [row?.nextElementSibling, row?.previousElementSibling]) {
+    const target = sibling?.querySelector<HTMLElement>(FOCUSABLE);
+    if (target) return target;
+  }
+  return null;
+}
+
+/**
+ * A modal dialog on the native <dialog> element (focus trap and Escape for free). When it closes,
+ * focus returns to what opened it (issue 26: it fell to <body>, and the next Tab jumped to the footer,
+ * past every row), or to what `returnFocus` names instead.
+ */
 export function Dialog({
   open,
   onClose,
   title,
   children,
   role = 'dialog',
+  returnFocus,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
   role?: 'dialog' | 'alertdialog';
+  /** Asked on close with the element that opened the dialog; null or undefined: that element. */
+  returnFocus?: (opener: HTMLElement | null) => HTMLElement | null | undefined;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
+  const pickReturn = useRef(returnFocus);
+  pickReturn.current = returnFocus;
+  useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal?.() ?? el.setAttribute('open', '');
-    if (!open && el.open) el.close?.() ?? el.removeAttribute('open');
+    if (!open || !el) return;
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
+    if (!el.open) el.showModal?.() ?? el.setAttribute('open', '');
+    return () => {
+      // Closed before React removes it: a modal dialog left open keeps the page behind it inert, and
+      // nothing there could take focus.
+      if (el.open) el.close?.() ?? el.removeAttribute('open');
+      const target = pickReturn.current?.(opener) ?? opener;
+      if (target?.isConnected) target.focus();
+    };
   }, [open]);
   if (!open) return null;
   return (
@@ -227,7 +260,10 @@ export function Dialog({
   );
 }
 
-/** "Are you sure?" before anything that cannot be undone. */
+/**
+ * "Are you sure?" before anything that cannot be undone. Cancel and Escape return focus to the button
+ * that asked; `removesRow` moves it to a neighbouring row once confirmed (that row is going away).
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -235,6 +271,8 @@ export function ConfirmDialog({
   confirmLabel = 'Delete',
   onConfirm,
   onCancel,
+  removesRow = false,
+  focusAfterConfirm,
 }: {
   open: boolean;
   title: string;
@@ -242,15 +280,36 @@ export function ConfirmDialog({
   confirmLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  removesRow?: boolean;
+  /** Where focus goes once confirmed, when the asking button is about to go or be disabled. */
+  focusAfterConfirm?: () => HTMLElement | null | undefined;
 }) {
+  const confirmed = useRef(false);
   return (
-    <Dialog open={open} onClose={onCancel} title={title} role="alertdialog">
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title={title}
+      role="alertdialog"
+      returnFocus={(opener) => {
+        const yes = confirmed.current;
+        confirmed.current = false;
+        if (!yes) return null;
+        return focusAfterConfirm?.() ?? (removesRow ? focusNearOpener(opener) : null);
+      }}
+    >
       <p className="mb-6 text-stone-700">{body}</p>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm}>
+        <Button
+          variant="danger"
+          onClick={() => {
+            confirmed.current = true;
+            onConfirm();
+          }}
+        >
           {confirmLabel}
         </Button>
       </div>

@@ -1,12 +1,19 @@
-import type { Article, Challenge } from '@site/shared';
+import { type Article, type Challenge, LIMITS } from '@site/shared';
 
 /** Shapes of the public content API (lists leave out the body; detail adds server-made HTML). */
 export type ArticleListItem = Omit<Article, 'content' | 'status'>;
 export type ArticleDetail = ArticleListItem & { content: string; contentHtml: string };
-export type CategoryCounts = Record<string, number> & { all: number };
+/** Per category, `all` their sum; for a search, `capped` when the server stopped counting. */
+export type CategoryCounts = Record<string, number> & { all: number; capped?: boolean };
 export type { Challenge };
 
 export const NEWS_PAGE_SIZE = 20;
+/** Load More keeps how many pages are shown in the URL (?pages=3), so Back returns to the same list. */
+export const NEWS_MAX_PAGES = 25;
+export function loadedPages(search: URLSearchParams): number {
+  const n = Number(search.get('pages'));
+  return Number.isInteger(n) && n > 1 ? Math.min(n, NEWS_MAX_PAGES) : 1;
+}
 
 /** Spec §2: articles link to /content/{slug or id}. */
 export const articleHref = (a: { slug?: string | null; id: number }) => `/content/${a.slug || a.id}`;
@@ -15,10 +22,19 @@ export const articleHref = (a: { slug?: string | null; id: number }) => `/conten
 export const featuredKey = ['/api/content/featured'] as const;
 export const activeChallengesKey = ['/api/challenges', { active: 'true' }] as const;
 export const countsKey = ['/api/content/counts'] as const;
+/** The filter buttons' counts during a search: of its matches. */
+export const searchCountsKey = (q: string) => ['/api/content/counts', { q }] as const;
 export const listKey = (category: string | undefined, offset = 0) =>
   ['/api/content', { category, limit: NEWS_PAGE_SIZE, ...(offset ? { offset } : {}) }] as const;
-export const searchKey = (q: string) => ['/api/content/search', { q }] as const;
+/** A search, within one category on a category page. */
+export const searchKey = (q: string, category?: string) => ['/api/content/search', { q, category }] as const;
 export const articleKey = (identifier: string) => [`/api/content/${encodeURIComponent(identifier)}`] as const;
 /** Up to 2 related articles of one article (the two published just before it: stable as others appear). */
 export const relatedKey = (articleId: number) => [`/api/content/${articleId}/related`] as const;
 export const challengeKey = (id: string) => [`/api/challenges/${encodeURIComponent(id)}`] as const;
+
+/** The search term counts once it has 3 or more characters (spec §5). */
+export const activeTerm = (q: string | null | undefined) => {
+  const t = (q ?? '').trim();
+  return t.length >= LIMITS.searchMinChars ? t : '';
+};

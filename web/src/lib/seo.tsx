@@ -100,6 +100,12 @@ export function headTagsToHtml(tags: HeadTag[]): string {
     .join('\n    ');
 }
 
+/**
+ * The head the server wrote is still the page's until the first navigation: applying it again while
+ * hydrating removed and re-created every tag (JSON-LD included) in the start-up task (issue 26 §13).
+ */
+let serverHead = typeof document !== 'undefined' && document.head.querySelector('[data-seo]') !== null;
+
 /** Declares the page's head. Server: collected into the HTML. Browser: applied after navigation. */
 export function Seo(props: SeoProps) {
   const collector = useContext(HeadContext);
@@ -108,6 +114,9 @@ export function Seo(props: SeoProps) {
   const key = JSON.stringify(props);
   useEffect(() => {
     const tags = headTags(props, site, window.location.pathname);
+    const wasServerHead = serverHead;
+    serverHead = false;
+    if (wasServerHead && document.title === tags[0]?.text) return;
     for (const el of Array.from(document.head.querySelectorAll('[data-seo]'))) el.remove();
     for (const t of tags) {
       if (t.tag === 'title') {

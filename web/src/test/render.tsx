@@ -1,9 +1,20 @@
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import {
+  MemoryRouter,
+  type NavigateFunction,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+} from 'react-router-dom';
 import { App } from '../App';
 import type { Fetcher } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
+import { preloadLazyPages } from '../routes';
+
+// Pages are lazy chunks (routes.tsx); the browser loads its page before hydrating, the tests before rendering.
+await preloadLazyPages();
 
 /** A fetcher answering from a table of path → JSON body (or a function for status and body). */
 export function tableFetcher(table: Record<string, unknown | ((init?: RequestInit) => Response)>): Fetcher & {
@@ -24,19 +35,39 @@ export function tableFetcher(table: Record<string, unknown | ((init?: RequestIni
   return f;
 }
 
+/** The router as a test drives it: where it is, and Back/Forward. */
+export interface TestHistory {
+  location: () => string;
+  navigate: NavigateFunction;
+}
+
+function HistoryProbe({ into }: { into: Partial<TestHistory> & { path?: string } }) {
+  const location = useLocation();
+  into.path = location.pathname + location.search;
+  into.navigate = useNavigate();
+  return null;
+}
+
 /** Renders the whole app at a URL with a fake API, as a reader's browser would see it. */
 export function renderAt(url: string, fetcher: Fetcher) {
   const queryClient = createQueryClient(fetcher);
+  const probe: Partial<TestHistory> & { path?: string } = {};
   // The App brings its routes; MemoryRouter stands in for the browser's.
-  return render(
+  const utils = render(
     <MemoryRouter initialEntries={[url]}>
       <App
         queryClient={queryClient}
         fetcher={fetcher}
         site={{ siteUrl: 'http://localhost:3000', brand: 'Bloom & Balance' }}
       />
+      <HistoryProbe into={probe} />
     </MemoryRouter>,
   );
+  const history: TestHistory = {
+    location: () => probe.path ?? '',
+    navigate: ((to: never, opts?: never) => probe.navigate?.(to, opts)) as NavigateFunction,
+  };
+  return { ...utils, history };
 }
 
 export function renderWithRouter(ui: ReactElement, url = '/', options?: RenderOptions) {

@@ -8,7 +8,7 @@ import { contactMessages } from './data/messages';
 import { storySubmissions } from './data/stories';
 import { productCategories, products } from './data/products';
 import { recipes } from './data/recipes';
-import { bodyHtmlFields } from '../../routes/content/body-html';
+import { storedBody } from '../../routes/content/body-html';
 
 import { DEMO_ADMIN } from './demo-admin';
 
@@ -39,12 +39,11 @@ export async function seedDatabase(deps: AppDeps): Promise<SeedReport> {
         slug: a.slug,
         title: a.title,
         excerpt: a.excerpt,
-        content: a.content,
         category: a.category,
         imageUrl: a.imageUrl,
         tags: a.tags,
         readTime: a.readTime,
-        ...bodyHtmlFields(a.content, deps.env.SITE_URL),
+        ...storedBody(a.title, a.content, deps.env.SITE_URL),
         author: a.author,
         description: a.description,
         status: a.status,

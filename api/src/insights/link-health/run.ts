@@ -6,6 +6,7 @@ import { productLinkChecks, products } from '../../db/schema';
 import { LOCK_KEYS, tryAdvisoryLock } from '../../lib/advisory-lock';
 import type { FetchLimits } from '../../lib/safe-fetch';
 import { checkLink, LINK_LIMITS } from './check-link';
+import { nextLinkCheck } from './next-check';
 
 /** Links checked at once: polite to retailers and to our own connection pool. */
 export const LINK_CONCURRENCY = 4;
@@ -106,6 +107,7 @@ export async function linkHealthReport(deps: AppDeps): Promise<LinkHealthReport>
   return {
     running: linkCheckRunning(deps),
     lastCheckedAt: last?.at ? new Date(last.at).toISOString() : null,
+    nextCheckAt: nextLinkCheck(deps.env)?.toISOString() ?? null,
     checked: rows.length,
     broken: rows.filter((r) => r.check.broken).length,
     checks: rows.map(({ check, title }) => ({

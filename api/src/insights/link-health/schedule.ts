@@ -1,5 +1,6 @@
 import { Cron } from 'croner';
 import type { AppDeps } from '../../context';
+import { isLinkCheckOff, LINK_CHECK_TIMEZONE } from './next-check';
 import { linkHealthIdle, startLinkCheck } from './run';
 
 /**
@@ -8,19 +9,23 @@ import { linkHealthIdle, startLinkCheck } from './run';
  */
 export async function startLinkHealthSchedule(deps: AppDeps) {
   const pattern = deps.env.LINK_CHECK_CRON;
-  if (pattern.trim().toLowerCase() === 'off') return undefined;
+  if (isLinkCheckOff(deps.env)) return undefined;
   let job: Cron;
   try {
-    job = new Cron(pattern, { name: 'link-health', protect: true, timezone: 'Europe/London' }, async () => {
-      try {
-        const run = await startLinkCheck(deps, { trigger: 'scheduled' });
-        if (!run) return deps.logger.info('[links] scheduled check skipped: another instance is checking');
-        // startLinkCheck logs the outcome.
-        await run.done;
-      } catch {
-        /* logged by startLinkCheck */
-      }
-    });
+    job = new Cron(
+      pattern,
+      { name: 'link-health', protect: true, timezone: LINK_CHECK_TIMEZONE },
+      async () => {
+        try {
+          const run = await startLinkCheck(deps, { trigger: 'scheduled' });
+          if (!run) return deps.logger.info('[links] scheduled check skipped: another instance is checking');
+          // startLinkCheck logs the outcome.
+          await run.done;
+        } catch {
+          /* logged by startLinkCheck */
+        }
+      },
+    );
   } catch (err) {
     throw new Error(`LINK_CHECK_CRON: invalid schedule "${pattern}": ${(err as Error).message}`);
   }

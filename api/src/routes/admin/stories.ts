@@ -8,7 +8,7 @@ import { articles, storySubmissions } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { uniqueSlug } from '../content/slug';
-import { bodyHtmlFields } from '../content/body-html';
+import { storedBody } from '../content/body-html';
 import { clearsNothing } from '../../lib/write-clears';
 
 const STORIES_ARE_PRIVATE = 'submitted stories are shown to admins only';
@@ -109,12 +109,12 @@ export const adminStoriesRoutes = new Hono<AppEnv>()
               slug: await uniqueSlug(tx, story.title),
               title: story.title,
               excerpt: storyExcerpt(story.story),
-              content: story.story,
               category: 'community',
               author: story.name,
-              tags: ['reader story'],
+              // No "reader story" tag: the origin already says so, and the admin showed both (issue 26).
+              tags: [],
               readTime: readTimeMinutes(story.story),
-              ...bodyHtmlFields(story.story, c.var.deps.env.SITE_URL),
+              ...storedBody(story.title, story.story, c.var.deps.env.SITE_URL),
               status: 'draft',
               publishedAt: null,
               origin: 'story',

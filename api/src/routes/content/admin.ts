@@ -22,7 +22,7 @@ import { searchAdminArticles } from './admin-search';
 import { countMatches, runBulk } from './bulk';
 import { publishFields } from './publishing';
 import { slugTaken, uniqueSlug } from './slug';
-import { bodyHtmlFields } from './body-html';
+import { storedBody } from './body-html';
 import { alsoClears, byId, clears } from '../../lib/write-clears';
 
 /** Every public list, count, search, feed and sitemap of articles (lib/surrogate-keys.ts). */
@@ -102,7 +102,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
           slug,
           isExternal: input.isExternal ?? false,
           readTime: readTimeMinutes(input.content),
-          ...bodyHtmlFields(input.content, c.var.deps.env.SITE_URL),
+          ...storedBody(input.title, input.content, c.var.deps.env.SITE_URL),
         })
         .returning({ id: articles.id });
       if (!row) throw new Error('insert returned no row');
@@ -137,7 +137,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
             slug: input.slug || existing.slug,
             isExternal: input.isExternal ?? existing.isExternal,
             readTime: readTimeMinutes(input.content),
-            ...bodyHtmlFields(input.content, c.var.deps.env.SITE_URL),
+            ...storedBody(input.title, input.content, c.var.deps.env.SITE_URL),
             updatedAt: sql`now()`,
           })
           .where(and(eq(articles.id, id), sameVersion(articles.updatedAt, loaded)))

@@ -1,3 +1,4 @@
+import { withoutRepeatedTitle } from '@site/shared';
 import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { LOCK_KEYS, tryAdvisoryLock } from '../../lib/advisory-lock';
@@ -18,6 +19,16 @@ export const BODY_HTML_REV = 2;
  */
 export function bodyHtmlFields(content: string, siteUrl?: string) {
   return { contentHtml: articleBodyHtml(content, siteUrl), contentHtmlRev: BODY_HTML_REV };
+}
+
+/**
+ * The body as every writer of an article stores it: without a leading heading that repeats the title
+ * (the page already shows the title as its one <h1>; shared/src/helpers/article-title.ts), with its
+ * rendered HTML beside it.
+ */
+export function storedBody(title: string, content: string, siteUrl?: string) {
+  const body = withoutRepeatedTitle(title, content);
+  return { content: body, ...bodyHtmlFields(body, siteUrl) };
 }
 
 /** The columns a reader selects to get the body's HTML (with `content`, for the fallback). */

@@ -1,7 +1,8 @@
-import { ARTICLE_CATEGORIES, contentListQuery, LIMITS, searchQuery } from '@site/shared';
+import { ARTICLE_CATEGORIES, contentListQuery, countsQuery, LIMITS, searchQuery } from '@site/shared';
 import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
+import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
 import { articleDate, articleSearchDocument, isPublic } from '../../db/schema/content';
 import { publicCache } from '../../lib/cache';
@@ -18,6 +19,8 @@ const {
   origin: _origin,
   contentHtml: _html,
   contentHtmlRev: _rev,
+  // An AI review's rating waits for an editor's word; readers never see it (issue 26's route check).
+  suggestedRating: _rating,
   ...summaryColumns
 } = getTableColumns(articles);
 /** Published, or scheduled and due (isPublic): evaluated by each query, so a cached answer is the only lag. */
@@ -26,6 +29,53 @@ const published = isPublic();
 const newestFirst = [desc(articleDate(articles)), desc(articles.id)];
 
 const SEARCH_CANDIDATES = 200;
+/** A search's filter-button counts stop here ("1000+"): counting every match of a common word is slow. */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** Public articles matching a search's words, in one category when given. */
+function searchMatch(tsq: SQL, category?: string) {
+  return and(
+    published,
+    sql`${articleSearchDocument} @@ ${tsq}`,
+    category ? eq(articles.category, category) : undefined,
+  );
+}
+
+/**
+ * Public articles per category, `all` their sum. For a search, its matches, counted up to
+ * SEARCH_COUNT_CAP (then `capped: true`: the buttons say "1000+").
+ */
+async function categoryCounts(db: Database, q: string | undefined) {
+  const counts: Record<string, number | boolean> & { all: number } = { all: 0 };
+  for (const cat of ARTICLE_CATEGORIES) counts[cat] = 0;
+  let rows: { category: string; n: number }[];
+  if (q === undefined) {
+    rows = await db
+      .select({ category: articles.category, n: count() })
+      .from(articles)
+      .where(published)
+      .groupBy(articles.category);
+  } else {
+    const query = prefixQuery(q);
+    if (!query) return counts;
+    const matches = db
+      .select({ category: articles.category })
+      .from(articles)
+      .where(searchMatch(sql`to_tsquery('english'::regconfig, ${query})`))
+      .limit(SEARCH_COUNT_CAP)
+      .as('matches');
+    rows = await db
+      .select({ category: matches.category, n: count() })
+      .from(matches)
+      .groupBy(matches.category);
+  }
+  for (const r of rows) {
+    counts[r.category] = Number(r.n);
+    counts.all += Number(r.n);
+  }
+  if (q !== undefined && counts.all >= SEARCH_COUNT_CAP) counts.capped = true;
+  return counts;
+}
 
 /** Public reads: public articles only (drafts are the admin area's business). */
 export const contentPublicRoutes = new Hono<AppEnv>()
@@ -44,20 +94,10 @@ export const contentPublicRoutes = new Hono<AppEnv>()
       .offset(offset);
     return c.json(rows);
   })
-  .get('/content/counts', async (c) => {
-    const rows = await c.var.deps.db
-      .select({ category: articles.category, n: count() })
-      .from(articles)
-      .where(published)
-      .groupBy(articles.category);
-    const counts: Record<string, number> = { all: 0 };
-    for (const cat of ARTICLE_CATEGORIES) counts[cat] = 0;
-    for (const r of rows) {
-      counts[r.category] = Number(r.n);
-      counts.all = (counts.all ?? 0) + Number(r.n);
-    }
-    return c.json(counts);
-  })
+  // Per category, for the filter buttons: of every public article, or of a search's matches (?q=).
+  .get('/content/counts', validate('query', countsQuery), async (c) =>
+    c.json(await categoryCounts(c.var.deps.db, c.req.valid('query').q)),
+  )
   .get('/content/featured', async (c) => {
     const rows = await c.var.deps.db
       .select(summaryColumns)
@@ -68,13 +108,14 @@ export const contentPublicRoutes = new Hono<AppEnv>()
     return c.json(rows);
   })
   .get('/content/search', validate('query', searchQuery), async (c) => {
-    const query = prefixQuery(c.req.valid('query').q);
+    const { q, category } = c.req.valid('query');
+    const query = prefixQuery(q);
     if (!query) return c.json([]);
     const tsq = sql`to_tsquery('english'::regconfig, ${query})`;
     // Rank only the newest matches: ranking every hit of a common word at 100,000 articles costs
     // 0.1-0.3 s, while the newest SEARCH_CANDIDATES come cheaply off the newest-first index (common
-    // words) or the stored vector's GIN index (rare ones).
-    const candidates = sql`(select ${articles.id} from ${articles} where ${published} and ${articleSearchDocument} @@ ${tsq}
+    // words) or the stored vector's GIN index (rare ones). A category page searches its category only.
+    const candidates = sql`(select ${articles.id} from ${articles} where ${searchMatch(tsq, category)}
       order by ${articleDate(articles)} desc, ${articles.id} desc limit ${SEARCH_CANDIDATES})`;
     const rows = await c.var.deps.db
       .select(summaryColumns)

@@ -1,5 +1,5 @@
 import { idParam, productCategoryInput } from '@site/shared';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
@@ -12,22 +12,22 @@ import { clears } from '../../lib/write-clears';
 const CATEGORY_LISTS = ['list:product-categories', 'list:products'];
 
 const nameTaken = () => conflict('A product category with that name already exists.');
-const productCount =
-  sql<number>`(select ${count()} from ${products} where ${products.categoryId} = ${productCategories.id})`.mapWith(
-    Number,
-  );
 
 /** Product categories: create (spec §7), plus edit and delete, which the spec leaves out. */
 export const productCategoriesAdminRoutes = new Hono<AppEnv>()
   .get('/admin/product-categories', requireAdmin, async (c) => {
+    // A join, not a correlated subquery: inside `(select … from products where "category_id" = "id")`
+    // drizzle leaves the columns unqualified, so "id" was the product's own id and every count was 1.
     const rows = await c.var.deps.db
       .select({
         id: productCategories.id,
         name: productCategories.name,
         description: productCategories.description,
-        productCount,
+        productCount: count(products.id),
       })
       .from(productCategories)
+      .leftJoin(products, eq(products.categoryId, productCategories.id))
+      .groupBy(productCategories.id)
       .orderBy(asc(productCategories.name));
     return c.json(rows);
   })

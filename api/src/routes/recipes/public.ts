@@ -1,17 +1,22 @@
 import { idParam, recipeListQuery } from '@site/shared';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { requireUser } from '../../auth/middleware';
+import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import { publicCache } from '../../lib/cache';
 import { recipes } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 
+// What a signed-out reader's page shows of a recipe: its card. Ingredients, instructions and nutrition
+// belong to the sign-in-gated recipe page, and the list gave them to anyone who asked (issue 26).
+const { ingredients: _i, instructions: _s, nutritionalInfo: _n, ...cardColumns } = getTableColumns(recipes);
+
 /** Public recipe reads: the list is open, the detail needs sign-in (spec §2 Recipe page). */
 export const recipePublicRoutes = new Hono<AppEnv>()
-  // Lists are the same for everyone; details depend on who asks (sign-in), so they are not cached.
-  .use('/recipes', publicCache())
+  // Cards for everyone (cached, public); whole recipes for a signed-in reader (private, never stored).
+  // Details depend on who asks (sign-in), so they are not cached.
+  .use('/recipes', publicCache({ bySession: true }))
   .get('/recipes', validate('query', recipeListQuery), async (c) => {
     const { cuisine, difficulty, tag, limit, offset } = c.req.valid('query');
     const where: SQL[] = [];
@@ -19,8 +24,9 @@ export const recipePublicRoutes = new Hono<AppEnv>()
     if (difficulty) where.push(eq(recipes.difficulty, difficulty));
     // jsonb containment, served by the GIN index on tags.
     if (tag) where.push(sql`${recipes.tags} @> ${JSON.stringify([tag])}::jsonb`);
+    const signedIn = Boolean(await currentUser(c));
     const rows = await c.var.deps.db
-      .select()
+      .select(signedIn ? getTableColumns(recipes) : cardColumns)
       .from(recipes)
       .where(where.length ? and(...where) : undefined)
       .orderBy(desc(recipes.createdAt), desc(recipes.id))

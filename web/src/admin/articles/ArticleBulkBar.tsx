@@ -8,7 +8,7 @@ import {
   CATEGORY_LABELS,
 } from '@site/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { BulkSelection } from '../CrudTab';
 import { adminKeys } from '../query-keys';
 import { Button, ConfirmDialog } from '../ui';
@@ -61,6 +61,7 @@ export function ArticleBulkBar({
   const [asking, setAsking] = useState<BulkAction | null>(null);
   const [category, setCategory] = useState<AnyArticleCategory>('wellness');
   const id = useId();
+  const bar = useRef<HTMLFieldSetElement>(null);
   const { count, tooMany, counting } = useAllCount(selection, filter);
   const n = articleCount(count);
   const blocked = bulk.isPending || counting || tooMany;
@@ -72,6 +73,7 @@ export function ArticleBulkBar({
         : '';
   return (
     <fieldset
+      ref={bar}
       aria-label="Bulk actions"
       className="m-0 flex min-w-0 flex-wrap items-center gap-2 border-0 p-0"
     >
@@ -118,6 +120,11 @@ export function ArticleBulkBar({
         }
         confirmLabel={asking ? VERB[asking] : ''}
         onCancel={() => setAsking(null)}
+        // The bar's buttons are disabled while the action runs and gone after it: the keyboard goes
+        // back to the list's "Select all" box.
+        focusAfterConfirm={() =>
+          bar.current?.parentElement?.querySelector<HTMLElement>('input[type="checkbox"]')
+        }
         onConfirm={() => {
           if (!asking) return;
           const target =

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminArticle } from '../test-fixtures';
@@ -23,6 +23,20 @@ describe('Articles tab: search, scheduling, bulk and safe saves (issue 15)', () 
       'calm',
     );
     expect((screen.getByLabelText('Filter by status') as HTMLSelectElement).value).toBe('draft');
+  });
+
+  it('two filter changes before the list renders again both land: "Any status" then Sports (issue 26)', async () => {
+    const { location } = renderAdmin('/admin?status=draft', {
+      'GET /api/admin/content': () => listed([article]),
+    });
+    await screen.findByText('1 result');
+    // Two choices in one go, as a quick hand (or a slow render) makes them.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: '' } });
+      fireEvent.change(screen.getByLabelText('Filter by category'), { target: { value: 'sports' } });
+    });
+    await waitFor(() => expect(location()).toBe('/admin?category=sports'));
+    expect((screen.getByLabelText('Filter by status') as HTMLSelectElement).value).toBe('');
   });
 
   it('a new search lands in the URL after typing pauses', async () => {

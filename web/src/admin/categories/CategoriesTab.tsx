@@ -98,6 +98,7 @@ export function CategoriesTab() {
       )}
       <ConfirmDialog
         open={toDelete !== null}
+        removesRow
         title="Delete category?"
         body={toDelete ? `"${toDelete.name}" will be deleted. This cannot be undone.` : ''}
         onCancel={() => setToDelete(null)}

@@ -5,6 +5,15 @@ import 'uplot/dist/uPlot.min.css';
 import { Button } from '../ui';
 
 const HEIGHT = 200;
+const DAY_S = 24 * 60 * 60;
+
+/**
+ * The x range of the bars: half a day of room either side of the first and last day. Each bar is drawn
+ * centred on its day, so a range ending exactly at the last day cut today's bar in half (issue 26).
+ */
+export function dayRange(min: number, max: number): [number, number] {
+  return [min - DAY_S / 2, max + DAY_S / 2];
+}
 const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** One sentence a screen reader hears in place of the bars. */
@@ -47,7 +56,10 @@ export function DayChart({ series, what }: { series: DayCount[]; what: string })
             legend: { show: false },
             // Days are calendar days: draw them in UTC so no local offset shifts a bar.
             tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-            scales: { x: { time: true }, y: { range: [0, Math.ceil(top * 1.1)] } },
+            scales: {
+              x: { time: true, range: (_u, min, max) => dayRange(min, max) },
+              y: { range: [0, Math.ceil(top * 1.1)] },
+            },
             axes: [
               { values: (_u, splits) => splits.map((s) => shortDay.format(new Date(s * 1000))) },
               { values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? String(s) : '')) },

@@ -56,9 +56,16 @@ export function LinkHealth() {
             ? 'Loading link checks…'
             : report.running
               ? 'Checking links…'
-              : report.lastCheckedAt
-                ? `${report.checked} links checked, ${report.broken} broken. Last check ${when.format(new Date(report.lastCheckedAt))}.`
-                : 'No links checked yet. They are checked once a day.'}
+              : `${
+                  report.lastCheckedAt
+                    ? `${report.checked} links checked, ${report.broken} broken. Last check ${when.format(new Date(report.lastCheckedAt))}.`
+                    : 'No links checked yet.'
+                } ${
+                  // What the server will really do: LINK_CHECK_CRON=off means no daily check (issue 26).
+                  report.nextCheckAt
+                    ? `Next scheduled check ${when.format(new Date(report.nextCheckAt))}.`
+                    : 'Scheduled checks are switched off on this server.'
+                }`}
         </p>
         <Button onClick={() => run.mutate()} disabled={running}>
           {running ? 'Checking…' : 'Check links now'}

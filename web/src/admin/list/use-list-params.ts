@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /**
@@ -7,6 +7,15 @@ import { useSearchParams } from 'react-router-dom';
  */
 export function useListParams<Name extends string>(names: readonly Name[]) {
   const [params, setParams] = useSearchParams();
+  // The URL as this hook last set it, until the router shows it: two changes before the list renders
+  // again ("Any status", then Sports) each build on the one before. Built from the render's params,
+  // the second put the first one's old value back (status=draft, 0 results: issue 26).
+  const latest = useRef(params);
+  const shown = useRef(params);
+  if (shown.current !== params) {
+    shown.current = params;
+    latest.current = params;
+  }
   const key = names.map((n) => `${n}=${params.get(n) ?? ''}`).join('&');
   // `key` holds exactly the values read here, so the filters object changes only when they do.
   const values = useMemo(() => {
@@ -18,16 +27,13 @@ export function useListParams<Name extends string>(names: readonly Name[]) {
     return out;
   }, [key]);
   const set = useCallback(
-    (name: string, value: string) =>
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          return next;
-        },
-        { replace: true },
-      ),
+    (name: string, value: string) => {
+      const next = new URLSearchParams(latest.current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      latest.current = next;
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
   return { values, set };

@@ -1,12 +1,12 @@
 import { type ContactMessage, MESSAGE_STATUSES, type MessageStatus, timeAgo } from '@site/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast';
 import { isUnauthorized, useApi } from '../api';
 import { usePlatform } from '../platform';
 import { adminKeys } from '../query-keys';
-import { Button, ConfirmDialog, Dialog, SelectField } from '../ui';
+import { Button, ConfirmDialog, Dialog, focusNearOpener, SelectField } from '../ui';
 import { messageCountsKey, useMessageCounts } from './inbox';
 import { InboxList } from './InboxList';
 import { StoriesPanel } from './StoriesPanel';
@@ -95,10 +95,13 @@ function ContactMessagesPanel() {
         toast({ title: 'Error', description: 'Failed to update status', variant: 'destructive' });
     },
   });
+  const deleted = useRef(false);
   const remove = useMutation({
     mutationFn: (id: number) => api('DELETE', `${listPath}/${id}`),
     onSuccess: () => {
       toast({ title: 'Message Deleted', description: 'The message has been deleted.' });
+      // Its row goes: focus moves to the next one instead of the row being removed (issue 26).
+      deleted.current = true;
       setOpenId(null);
       return refresh();
     },
@@ -143,7 +146,16 @@ function ContactMessagesPanel() {
         })}
         onOpen={open}
       />
-      <Dialog open={current !== null} onClose={() => setOpenId(null)} title={current?.subject ?? ''}>
+      <Dialog
+        open={current !== null}
+        onClose={() => setOpenId(null)}
+        title={current?.subject ?? ''}
+        returnFocus={(opener) => {
+          const gone = deleted.current;
+          deleted.current = false;
+          return gone ? focusNearOpener(opener) : null;
+        }}
+      >
         {current && (
           <div className="space-y-4">
             <p className="text-sm text-stone-600">

@@ -1,11 +1,11 @@
 import { STORY_STATUSES, type StoryStatus, type StorySubmission, timeAgo } from '@site/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast';
 import { draftEditPath, isUnauthorized, serverMessage, useApi } from '../api';
 import { adminKeys, invalidateChanged } from '../query-keys';
-import { Badge, Button, ConfirmDialog, Dialog } from '../ui';
+import { Badge, Button, ConfirmDialog, Dialog, focusNearOpener } from '../ui';
 import { storyCountsKey, useStoryCounts } from './inbox';
 import { InboxList } from './InboxList';
 
@@ -62,10 +62,13 @@ export function StoriesPanel() {
     },
     onError: failed('Failed to update status'),
   });
+  const deleted = useRef(false);
   const remove = useMutation({
     mutationFn: (id: number) => api('DELETE', `${listPath}/${id}`),
     onSuccess: () => {
       toast({ title: 'Story Deleted', description: 'The story has been deleted.' });
+      // Its row goes: focus moves to the next one instead of the row being removed (issue 26).
+      deleted.current = true;
       setOpenId(null);
       return refresh();
     },
@@ -94,7 +97,16 @@ export function StoriesPanel() {
         })}
         onOpen={(s) => setOpenId(s.id)}
       />
-      <Dialog open={current !== null} onClose={() => setOpenId(null)} title={current?.title ?? ''}>
+      <Dialog
+        open={current !== null}
+        onClose={() => setOpenId(null)}
+        title={current?.title ?? ''}
+        returnFocus={(opener) => {
+          const gone = deleted.current;
+          deleted.current = false;
+          return gone ? focusNearOpener(opener) : null;
+        }}
+      >
         {current && (
           <div className="space-y-4">
             <p className="text-sm text-stone-600">

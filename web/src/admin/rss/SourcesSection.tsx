@@ -192,6 +192,7 @@ export function SourcesSection({ sources }: { sources: RssSource[] }) {
 
       <ConfirmDialog
         open={toDelete !== null}
+        removesRow
         title="Delete source?"
         body={`"${toDelete?.name ?? ''}" will no longer be imported. Articles already imported from it stay on the site.`}
         onCancel={() => setToDelete(null)}

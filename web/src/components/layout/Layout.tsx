@@ -1,9 +1,13 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useScrollRestoration } from '../../lib/scroll-restoration';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 /** Site chrome around every page: header with navigation, drawer on phones, footer. */
 export function Layout() {
+  // New pages at the top (or their #fragment); Back and Forward to where the reader was.
+  useScrollRestoration();
   return (
     <div className="flex min-h-screen flex-col bg-stone-50">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
@@ -11,7 +15,10 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        {/* Pages are lazy chunks: one still loading never holds up the header's hydration. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>

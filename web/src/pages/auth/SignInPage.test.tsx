@@ -90,4 +90,46 @@ describe('Sign-in page', () => {
       'POST /api/auth/sign-in/email',
     ]);
   });
+
+  it('sign-up shows every error at once, each beside its field and marked invalid, and focuses the first (issue 26)', async () => {
+    const f = api();
+    renderAt('/sign-in?mode=sign-up', f);
+    await screen.findByRole('heading', { name: 'Create your account' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'short' } });
+    await submit('Create account');
+    const first = screen.getByLabelText('First name');
+    await waitFor(() => expect(first.getAttribute('aria-invalid')).toBe('true'), { timeout: 10_000 });
+    const described = (label: string) => {
+      const input = screen.getByLabelText(label);
+      expect(input.getAttribute('aria-invalid'), label).toBe('true');
+      return document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+    };
+    expect(described('First name')).toBe('First name is required');
+    expect(described('Email')).toBe('Please enter a valid email address');
+    expect(described('Password')).toBe('Password must be at least 8 characters');
+    expect(screen.getByLabelText('Last name').getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(first);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(f.calls.some((c) => c.startsWith('POST'))).toBe(false);
+  });
+
+  it('an email already taken is said beside the email field', async () => {
+    const f = tableFetcher({
+      '/api/auth/user': () => new Response('{}', { status: 401 }),
+      '/api/auth/sign-up/email': () =>
+        new Response(JSON.stringify({ message: 'User already exists. Use another email.' }), { status: 422 }),
+    });
+    renderAt('/sign-in?mode=sign-up', f);
+    await screen.findByRole('heading', { name: 'Create your account' });
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long-enough-1' } });
+    await submit('Create account');
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'User already exists. Use another email.',
+    );
+  });
 });

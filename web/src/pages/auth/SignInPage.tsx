@@ -1,8 +1,9 @@
 import { safeReturnPath } from '@site/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SignOutButton } from '../../components/layout/SignOutButton';
 import { useFetcher } from '../../lib/fetcher-context';
+import { type FieldErrors, issuesToFieldErrors } from '../../lib/field-errors';
 import { Seo } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/use-current-user';
 
@@ -21,7 +22,44 @@ const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
 const ALREADY_REGISTERED_MAYBE =
   'We could not sign you in with these details. If you already have an account with this email, sign in with its password.';
 
-const field = 'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 focus:border-brand-700';
+const field = 'mt-1 w-full rounded-md border bg-white px-3 py-2 focus:border-brand-700';
+
+/** The server's refusals that are about one field: shown beside it, like every other form's errors. */
+function serverFieldErrors(message: string): FieldErrors | null {
+  if (/already exists|email/i.test(message) && !/password/i.test(message)) return { email: message };
+  if (/password/i.test(message) && !/email/i.test(message)) return { password: message };
+  return null;
+}
+
+/** A labelled input with its error beside it (issue 26: sign-up showed one error at a time, under the password). */
+function Field({
+  label,
+  name,
+  error,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error: string | undefined }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${field} ${error ? 'border-red-600' : 'border-stone-300'}`}
+        {...input}
+      />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** Where /api/login leads: sign in or create an account, then back to where the reader was. */
 export function SignInPage() {
@@ -31,6 +69,7 @@ export function SignInPage() {
   const { user } = useCurrentUser();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
   const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   // Server-rendered HTML can show the form before its script runs: keep Submit off until it does.
   const [hydrated, setHydrated] = useState(false);
@@ -38,17 +77,24 @@ export function SignInPage() {
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    const form = e.currentTarget;
     setError(null);
-    const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    setErrors({});
+    // Every wrong field at once, each beside its field, and the first one focused.
+    const showErrors = (found: FieldErrors) => {
+      setErrors(found);
+      form.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
+    };
+    const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
     let body: Record<string, string>;
     const { signInInput, signUpInput } = await loadSchemas();
     if (mode === 'sign-up') {
       const parsed = signUpInput.safeParse(data);
-      if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the form');
+      if (!parsed.success) return showErrors(issuesToFieldErrors(parsed.error.issues));
       body = { ...parsed.data, name: `${parsed.data.firstName} ${parsed.data.lastName}`.trim() };
     } else {
       const parsed = signInInput.safeParse(data);
-      if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the form');
+      if (!parsed.success) return showErrors(issuesToFieldErrors(parsed.error.issues));
       body = parsed.data;
     }
     setPending(true);
@@ -66,15 +112,21 @@ export function SignInPage() {
         // (issue 27 §3): signing in with the same details is the next step, as for any reader.
         const res = await post('sign-up', body);
         if (!res.ok) {
-          setError(res.status === 429 ? TOO_MANY : ((await refusal(res)) ?? 'Could not create your account'));
-          return;
+          const msg = await refusal(res);
+          if (res.status === 429) return setError(TOO_MANY);
+          // A refusal about one field (a password too long) goes beside it.
+          const beside = msg ? serverFieldErrors(msg) : null;
+          if (beside) return showErrors(beside);
+          return setError(msg ?? 'Could not create your account');
         }
       }
       const res = await post('sign-in', { email: body.email ?? '', password: body.password ?? '' });
       if (!res.ok) {
         const msg = await refusal(res);
         if (res.status === 429) setError(msg ?? TOO_MANY);
+        // After a sign-up, a refused sign-in means the email already had an account with another password.
         else if (mode === 'sign-up') setError(ALREADY_REGISTERED_MAYBE);
+        // A wrong email-and-password pair names neither field, so it stays above the button.
         else setError(msg ?? 'Invalid email or password');
         return;
       }
@@ -119,31 +171,26 @@ export function SignInPage() {
       >
         {signUp && (
           <div className="grid grid-cols-2 gap-3">
-            <label className="block text-sm font-medium">
-              First name
-              <input name="firstName" autoComplete="given-name" required className={field} />
-            </label>
-            <label className="block text-sm font-medium">
-              Last name
-              <input name="lastName" autoComplete="family-name" className={field} />
-            </label>
+            <Field
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              required
+              error={errors.firstName}
+            />
+            <Field label="Last name" name="lastName" autoComplete="family-name" error={errors.lastName} />
           </div>
         )}
-        <label className="block text-sm font-medium">
-          Email
-          <input name="email" type="email" autoComplete="email" required className={field} />
-        </label>
-        <label className="block text-sm font-medium">
-          Password
-          <input
-            name="password"
-            type="password"
-            autoComplete={signUp ? 'new-password' : 'current-password'}
-            required
-            minLength={signUp ? 8 : undefined}
-            className={field}
-          />
-        </label>
+        <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete={signUp ? 'new-password' : 'current-password'}
+          required
+          minLength={signUp ? 8 : undefined}
+          error={errors.password}
+        />
         {error && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
             {error}
@@ -166,6 +213,7 @@ export function SignInPage() {
           disabled={!hydrated}
           onClick={() => {
             setError(null);
+            setErrors({});
             setMode(signUp ? 'sign-in' : 'sign-up');
           }}
         >

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt, tableFetcher } from '../../test/render';
 
@@ -154,5 +154,76 @@ describe('News list (spec §2)', () => {
     expect(link.getAttribute('href')).toBe('https://news.example/x');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('Load More keeps the loaded pages in the URL, so Back from an article shows the same 40 cards (issue 26)', async () => {
+    const f = tableFetcher({
+      '/api/content?limit=20': json(page(1, 20)),
+      '/api/content?limit=20&offset=20': json(page(21, 20)),
+      '/api/content?limit=20&offset=40': json(page(41, 3)),
+      '/api/content/counts': counts,
+      '/api/content/a-40': json({ ...art(40), content: 'Body', contentHtml: '<p>Body</p>' }),
+    });
+    const { history } = renderAt('/news', f);
+    fireEvent.click(await screen.findByRole('button', { name: 'Load More Articles' }));
+    expect(await screen.findByText('Article 40')).toBeTruthy();
+    expect(history.location()).toBe('/news?pages=2');
+    fireEvent.click(screen.getByText('Article 40'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Article 40' })).toBeTruthy();
+    await act(async () => history.navigate(-1));
+    expect(await screen.findByText('Article 40')).toBeTruthy();
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).filter((h) => /^Article \d+$/.test(h.textContent ?? '')),
+    ).toHaveLength(40);
+    // A reload of that address (or a shared link) shows the same cards too.
+    expect(f.calls.filter((c) => c.includes('offset=20'))).toHaveLength(1);
+  });
+
+  it('/news?pages=2 opens with both pages; a bad count is one page', async () => {
+    const f = tableFetcher({
+      '/api/content?limit=20': json(page(1, 20)),
+      '/api/content?limit=20&offset=20': json(page(21, 20)),
+      '/api/content/counts': counts,
+    });
+    renderAt('/news?pages=2', f);
+    expect(await screen.findByText('Article 40')).toBeTruthy();
+    renderAt('/news?pages=-3', f);
+    expect(f.calls.filter((c) => c.includes('offset=')).length).toBe(1);
+  });
+
+  it('a category page searches its own category, counts the matches on each button, and says how many (issue 26)', async () => {
+    const f = tableFetcher({
+      '/api/content/counts': counts,
+      '/api/content/counts?q=capsule': json({
+        ...counts,
+        all: 3,
+        wellness: 1,
+        style: 2,
+        nutrition: 0,
+        career: 0,
+        home: 0,
+        community: 0,
+      }),
+      '/api/content/search?q=capsule&category=wellness': json([art(5, { title: 'A capsule of calm' })]),
+      '/api/content/search?q=capsule': json([art(6, { title: 'Capsule wardrobe', category: 'style' })]),
+    });
+    renderAt('/news/wellness?q=capsule', f);
+    expect(await screen.findByText('A capsule of calm')).toBeTruthy();
+    expect(screen.queryByText('Capsule wardrobe')).toBeNull();
+    expect(f.calls).toContain('GET /api/content/search?q=capsule&category=wellness');
+    const filters = screen.getByRole('navigation', { name: 'Filter by category' });
+    await within(filters).findByText('(3)');
+    const wellness = within(filters).getByRole('link', { name: 'Wellness (1)' });
+    expect(wellness.getAttribute('aria-current')).toBe('page');
+    // The buttons keep the search: All shows every match.
+    expect(within(filters).getByRole('link', { name: 'All (3)' }).getAttribute('href')).toBe(
+      '/news?q=capsule',
+    );
+    expect(within(filters).getByRole('link', { name: 'Style (2)' }).getAttribute('href')).toBe(
+      '/news/style?q=capsule',
+    );
+    expect(screen.getByTestId('result-count').textContent).toBe(
+      '1 result for "capsule" in Wellness & Self-Care',
+    );
   });
 });

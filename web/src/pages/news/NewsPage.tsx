@@ -9,17 +9,21 @@ import {
 } from '@site/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, type NavigateOptions, useParams, useSearchParams } from 'react-router-dom';
 import { ArticleCard } from '../../components/ui/ArticleCard';
 import { HydrationSlice } from '../../components/ui/HydrationSlice';
 import { SkeletonGrid } from '../../components/ui/Skeleton';
 import { buttonClass } from '../../components/ui/styles';
 import {
+  activeTerm,
   type ArticleListItem,
   type CategoryCounts,
   countsKey,
   listKey,
+  loadedPages,
+  NEWS_MAX_PAGES,
   NEWS_PAGE_SIZE,
+  searchCountsKey,
   searchKey,
 } from '../../lib/content';
 import { Seo } from '../../lib/seo';
@@ -28,28 +32,26 @@ import { NotFoundPage } from '../not-found/NotFoundPage';
 const isCategory = (c: string | undefined): c is AnyArticleCategory =>
   !!c && (ALL_ARTICLE_CATEGORIES as readonly string[]).includes(c);
 
-/** The search term counts once it has 3 or more characters (spec §5). */
-export const activeTerm = (q: string | null | undefined) => {
-  const t = (q ?? '').trim();
-  return t.length >= LIMITS.searchMinChars ? t : '';
-};
-
 /**
  * All, the six categories, and Sports when imported sports items exist: "All" lists every published
- * article, so every article it counts has a button of its own and the buttons add up to All.
+ * article, so every article it counts has a button of its own and the buttons add up to All. During a
+ * search the buttons keep the search and count its matches.
  */
 function FilterButtons({
   current,
   counts,
+  term,
 }: {
   current: string | undefined;
   counts: CategoryCounts | undefined;
+  term: string;
 }) {
   const shown: AnyArticleCategory[] = [...ARTICLE_CATEGORIES];
   if ((counts?.sports ?? 0) > 0 || current === 'sports') shown.push('sports');
+  const query = term ? `?${new URLSearchParams({ q: term })}` : '';
   const buttons: { key: string | undefined; label: string; href: string }[] = [
-    { key: undefined, label: 'All', href: '/news' },
-    ...shown.map((c) => ({ key: c, label: CATEGORY_SHORT_LABELS[c], href: `/news/${c}` })),
+    { key: undefined, label: 'All', href: `/news${query}` },
+    ...shown.map((c) => ({ key: c, label: CATEGORY_SHORT_LABELS[c], href: `/news/${c}${query}` })),
   ];
   return (
     <nav aria-label="Filter by category" className="flex flex-wrap gap-2">
@@ -68,7 +70,12 @@ function FilterButtons({
             }`}
           >
             {b.label}
-            {n !== undefined && <span className="ml-1.5 opacity-75">({n})</span>}
+            {n !== undefined && (
+              <span className="ml-1.5 opacity-75">
+                ({n}
+                {counts?.capped && n > 0 ? '+' : ''})
+              </span>
+            )}
           </Link>
         );
       })}
@@ -95,19 +102,23 @@ function NewsList({
   const [search, setSearch] = useSearchParams();
   const [text, setText] = useState(() => search.get('q') ?? '');
   const term = activeTerm(text);
-  const [extraPages, setExtraPages] = useState(0);
+  // How many pages Load More has shown lives in the URL (?pages=), so Back to this list shows the same
+  // cards (from the query cache) and the scroll position restored is the one the reader left.
+  const pageCount = loadedPages(search);
+  // In-page changes replace the entry, which keeps the scroll position (lib/scroll-restoration.ts).
+  const inPlace: NavigateOptions = { replace: true };
 
-  const counts = useQuery<CategoryCounts>({ queryKey: countsKey });
+  const counts = useQuery<CategoryCounts>({ queryKey: term ? searchCountsKey(term) : countsKey });
   const first = useQuery<ArticleListItem[]>({ queryKey: listKey(category), enabled: !term });
   const more = useQueries({
-    queries: Array.from({ length: extraPages }, (_, i) => ({
+    queries: Array.from({ length: pageCount - 1 }, (_, i) => ({
       queryKey: listKey(category, (i + 1) * NEWS_PAGE_SIZE),
       enabled: !term,
     })),
   });
-  // Spec §9: search results cached 30 s.
+  // Spec §9: search results cached 30 s. A category page searches its own category.
   const results = useQuery<ArticleListItem[]>({
-    queryKey: searchKey(term),
+    queryKey: searchKey(term, category),
     enabled: Boolean(term),
     staleTime: LIMITS.searchCacheMs,
     gcTime: LIMITS.searchCacheMs,
@@ -118,19 +129,31 @@ function NewsList({
   const loading = term ? results.isLoading : first.isLoading;
   const loadingMore = more.some((m) => m.isLoading);
   const lastPage = pages[pages.length - 1] ?? [];
-  const canLoadMore = !term && items.length >= LIMITS.loadMoreThreshold && lastPage.length === NEWS_PAGE_SIZE;
+  const canLoadMore =
+    !term &&
+    items.length >= LIMITS.loadMoreThreshold &&
+    lastPage.length === NEWS_PAGE_SIZE &&
+    pageCount < NEWS_MAX_PAGES;
   const error = term ? results.error : first.error;
 
   const label = category ? CATEGORY_LABELS[category] : undefined;
   const title = term ? `Search Results for "${term}"` : (label ?? 'Latest News');
   const onChange = (value: string) => {
     setText(value);
-    setExtraPages(0);
     const next = new URLSearchParams(search);
     if (value) next.set('q', value);
     else next.delete('q');
-    setSearch(next, { replace: true });
+    next.delete('pages');
+    setSearch(next, inPlace);
   };
+  const loadMore = () => {
+    const next = new URLSearchParams(search);
+    next.set('pages', String(pageCount + 1));
+    setSearch(next, inPlace);
+  };
+  // What the search found, said once (and to screen readers) instead of leaving the reader to count.
+  const matches = term && results.data ? results.data.length : undefined;
+  const total = term ? counts.data?.[category ?? 'all'] : undefined;
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-12">
@@ -152,12 +175,17 @@ function NewsList({
           value={text}
           onChange={(e) => onChange(e.target.value)}
           placeholder="Search articles..."
-          aria-label="Search articles"
+          aria-label={label ? `Search ${label} articles` : 'Search articles'}
           className="w-full max-w-md rounded-full border border-stone-300 bg-white px-4 py-2"
         />
-        <FilterButtons current={category} counts={counts.data} />
+        <FilterButtons current={category} counts={counts.data} term={term} />
+        <p className="text-sm text-stone-600" aria-live="polite" data-testid="result-count">
+          {matches === undefined
+            ? ''
+            : `${resultLine(matches, total, counts.data?.capped)} for "${term}"${label ? ` in ${label}` : ''}`}
+        </p>
       </div>
-      <div className="mt-8">
+      <div className="mt-4">
         {loading ? (
           <SkeletonGrid count={SKELETONS.publicList} />
         ) : error ? (
@@ -184,12 +212,7 @@ function NewsList({
         )}
         {canLoadMore && (
           <div className="mt-10 text-center">
-            <button
-              type="button"
-              className={buttonClass.secondary}
-              disabled={loadingMore}
-              onClick={() => setExtraPages((n) => n + 1)}
-            >
+            <button type="button" className={buttonClass.secondary} disabled={loadingMore} onClick={loadMore}>
               {loadingMore ? 'Loading…' : 'Load More Articles'}
             </button>
           </div>
@@ -197,4 +220,11 @@ function NewsList({
       </div>
     </section>
   );
+}
+
+/** "3 results", or "Showing 50 of 120 results" when the list is cut at the search's maximum. */
+function resultLine(shown: number, total: number | undefined, capped: boolean | undefined): string {
+  const plural = (n: number) => `${n} result${n === 1 ? '' : 's'}`;
+  if (total === undefined || total <= shown) return plural(shown);
+  return `Showing ${shown} of ${total}${capped ? '+' : ''} results`;
 }

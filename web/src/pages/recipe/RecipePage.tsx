@@ -1,6 +1,6 @@
 import type { Recipe } from '@site/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useContext, useId, useState } from 'react';
+import { useContext, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { httpStatus } from '../../lib/api';
 import { Seo, SiteContext, useHttpStatus } from '../../lib/seo';
@@ -9,7 +9,7 @@ import { capitalize, recipeKey } from '../recipes/queries';
 import { LoginRequired, Spinner } from '../shop/components/LoginRequired';
 import { parseId } from '../shop/queries';
 import { recipeJsonLd } from './recipe-json-ld';
-import { scaleIngredient } from './scale';
+import { type Nouns, scaleIngredient } from './scale';
 
 const MAX_SERVINGS = 100;
 
@@ -38,12 +38,33 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+// English word forms for scaled lines ("2 onions"): the pluralize package, fetched when the servings
+// control is first touched, so it stays out of every page's first JavaScript (budget 120 KB gzip).
+let nounsLoading: Promise<Nouns> | null = null;
+const loadNouns = () => {
+  nounsLoading ??= import('pluralize').then((m) => m.default);
+  return nounsLoading;
+};
+
+/** On the servings controls: the word forms start loading as soon as a reader reaches for one. */
+const warmNouns = { onFocus: () => void loadNouns(), onPointerDown: () => void loadNouns() };
+
+function useNouns(needed: boolean): Nouns | undefined {
+  const [nouns, setNouns] = useState<Nouns>();
+  useEffect(() => {
+    // pluralize is a function: wrapped, or React would call it as a state updater.
+    if (needed && !nouns) void loadNouns().then((loaded) => setNouns(() => loaded));
+  }, [needed, nouns]);
+  return nouns;
+}
+
 function RecipeDetail({ recipe }: { recipe: Recipe }) {
   const site = useContext(SiteContext);
   const base = recipe.servings && recipe.servings > 0 ? recipe.servings : 1;
   const [servings, setServings] = useState(base);
   const servingsId = useId();
   const factor = servings / base;
+  const nouns = useNouns(factor !== 1);
   const total = (recipe.prepTime ?? 0) + (recipe.cookTime ?? 0);
   const nutrition = Object.entries(recipe.nutritionalInfo ?? {});
   return (
@@ -110,6 +131,7 @@ function RecipeDetail({ recipe }: { recipe: Recipe }) {
             </label>
             <button
               type="button"
+              {...warmNouns}
               aria-label="Fewer servings"
               disabled={servings <= 1}
               onClick={() => setServings((s) => Math.max(1, s - 1))}
@@ -118,6 +140,7 @@ function RecipeDetail({ recipe }: { recipe: Recipe }) {
               −
             </button>
             <input
+              {...warmNouns}
               id={servingsId}
               type="number"
               min={1}
@@ -131,6 +154,7 @@ function RecipeDetail({ recipe }: { recipe: Recipe }) {
             />
             <button
               type="button"
+              {...warmNouns}
               aria-label="More servings"
               disabled={servings >= MAX_SERVINGS}
               onClick={() => setServings((s) => Math.min(MAX_SERVINGS, s + 1))}
@@ -154,7 +178,7 @@ function RecipeDetail({ recipe }: { recipe: Recipe }) {
                 <span aria-hidden="true" className="text-brand-700">
                   •
                 </span>
-                {scaleIngredient(line, factor)}
+                {scaleIngredient(line, factor, nouns)}
               </li>
             ))}
           </ul>

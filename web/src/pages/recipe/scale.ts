@@ -1,4 +1,5 @@
-// Scales the leading quantity of an ingredient line ("1 1/2 cups rice" × 2 → "3 cups rice").
+// Scales the leading quantity of an ingredient line ("1 1/2 cups rice" × 2 → "3 cups rice"), and
+// the word it counts with it ("1 onion" × 2 → "2 onions", not "2 onion": issue 26).
 // Lines that do not start with a quantity ("Pinch of salt") are left as they are.
 
 const VULGAR: Record<string, number> = {
@@ -50,14 +51,64 @@ export function formatQuantity(value: number, preferDecimal = false): string {
   return `${whole} ${match[1]}`;
 }
 
-/** The ingredient line with its leading quantity (or range) multiplied by factor. */
-export function scaleIngredient(line: string, factor: number): string {
+/** English word forms (the `pluralize` package, loaded when a reader first changes the servings). */
+export interface Nouns {
+  plural(word: string): string;
+  singular(word: string): string;
+}
+
+/** Abbreviated units never change ("2 tbsp", "500 g"). */
+const ABBREVIATIONS = new Set('g kg mg ml l cl dl oz lb lbs tbsp tsp tbs tbl qt pt fl cm mm in x'.split(' '));
+/** Measures counted in their own right: "1 small bunch of mint" × 2 → "2 small bunches of mint". */
+const MEASURES = new Set(
+  (
+    'cup litre liter tablespoon teaspoon pinch handful clove tin can slice bunch sprig stick sheet ' +
+    'pack packet bag jar piece cube knob fillet rasher head stalk sachet pot bottle carton glass ' +
+    'mug drop dash splash stem leaf punnet ball block bar loaf wedge'
+  ).split(' '),
+);
+const SIZES = new Set('small medium large big heaped level generous rounded scant good'.split(' '));
+
+/** A quantity read as singular: "1", or a fraction below one ("1/2 cup", "3/4 cup"); else plural. */
+const isSingular = (quantity: string) => quantity === '1' || /^\d+\/\d+$|^[½⅓⅔¼¾⅛]$/.test(quantity);
+
+/**
+ * The word the quantity counts, in the form it now needs: the measure when the line has one ("cups
+ * rice"), else the last word of the thing itself ("red onion, sliced" → onion). Abbreviated units and
+ * "2 x 400 g tin" multipliers are left alone.
+ */
+function inflect(rest: string, singular: boolean, nouns: Nouns): string {
+  if (!/^\s/.test(rest) || /^\s*x\s/i.test(rest)) return rest;
+  const end = rest.search(/,|\(|;| of | - | – | for /);
+  const phrase = end === -1 ? rest : rest.slice(0, end);
+  const words = [...phrase.matchAll(/[A-Za-z]+/g)];
+  if (!words.length || ABBREVIATIONS.has(words[0]![0].toLowerCase())) return rest;
+  const lower = (i: number) => words[i]?.[0].toLowerCase() ?? '';
+  const measure = [0, 1].find(
+    (i) => MEASURES.has(nouns.singular(lower(i))) && (i === 0 || SIZES.has(lower(0))),
+  );
+  const target = words[measure ?? words.length - 1]!;
+  const word = target[0];
+  const form = singular ? nouns.singular(word) : nouns.plural(word);
+  const at = target.index ?? 0;
+  return rest.slice(0, at) + form + rest.slice(at + word.length);
+}
+
+/**
+ * The ingredient line with its leading quantity (or range) multiplied by factor, and the word it counts
+ * in agreement when `nouns` is given.
+ */
+export function scaleIngredient(line: string, factor: number, nouns?: Nouns): string {
   if (factor === 1) return line;
   const m = line.match(LEADING);
   if (!m) return line;
   const [whole, first, sep, second] = m;
   const decimal = (s: string) => s.includes('.');
   const scaled = (s: string) => formatQuantity(parseQuantity(s) * factor, decimal(s));
-  const quantity = second ? `${scaled(first as string)}${sep}${scaled(second)}` : scaled(first as string);
-  return quantity + line.slice(whole.length);
+  const last = scaled((second ?? first) as string);
+  const quantity = second ? `${scaled(first as string)}${sep}${last}` : last;
+  const rest = line.slice(whole.length);
+  const before = isSingular(second ?? (first as string));
+  const after = isSingular(last);
+  return quantity + (nouns && before !== after ? inflect(rest, after, nouns) : rest);
 }

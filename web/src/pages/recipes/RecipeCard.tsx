@@ -13,7 +13,9 @@ export function RecipeCard({ recipe }: { recipe: Recipe }) {
       data-testid="recipe-card"
     >
       <Link to={`/recipe/${recipe.id}`} className="group flex flex-1 flex-col">
-        <div className="aspect-[4/3] bg-stone-100">
+        {/* overflow-hidden: a box with an aspect ratio otherwise grows to fit its content, and the
+            square demo photos made each phone card 89 px taller once they loaded (issue 26). */}
+        <div className="aspect-[4/3] overflow-hidden bg-stone-100">
           {recipe.imageUrl && (
             <img
               src={recipe.imageUrl}

@@ -88,6 +88,16 @@ describe('Recipes page', () => {
     expect(screen.getByText(withArborio[0]?.title ?? '')).toBeTruthy();
   });
 
+  it('signed out, the list has no ingredients, and the box does not promise to search them (issue 26)', async () => {
+    const cards = list.map(({ ingredients: _i, instructions: _s, nutritionalInfo: _n, ...card }) => card);
+    renderAt('/recipes', tableFetcher({ '/api/auth/user': anonymous, '/api/recipes': cards }));
+    await screen.findByText('Found 3 recipe(s)');
+    const box = screen.getByRole('searchbox', { name: 'Search recipes' });
+    expect(box.getAttribute('placeholder')).toBe('Search recipes or authors...');
+    fireEvent.change(box, { target: { value: 'priya' } });
+    expect(await screen.findByText('Found 1 recipe(s)')).toBeTruthy();
+  });
+
   it('cuisine and difficulty filters offer the spec options and refetch with the filter; Clear resets', async () => {
     const f = api();
     renderAt('/recipes', f);

@@ -89,7 +89,10 @@ export function RecipesPage() {
           <input
             id={ids.q}
             type="search"
-            placeholder="Search recipes, ingredients or authors..."
+            // Signed out, the list carries no ingredients (issue 26): the box promises only what it searches.
+            placeholder={
+              isAuthenticated ? 'Search recipes, ingredients or authors...' : 'Search recipes or authors...'
+            }
             value={q}
             onChange={(e) => set('q', e.target.value)}
             className={control}

@@ -11,12 +11,13 @@ export function ProductCard({ product, signedIn }: { product: Product; signedIn:
   const saving = savingAmount(product.price, product.originalPrice);
   const href = `/product/${product.id}`;
   return (
-    // Off-screen cards skip style, layout and paint until scrolled near (a full shop is dozens of cards).
+    // No content-visibility here: off-screen cards sized by a guess (440 px) grew to their real height
+    // as a phone reader scrolled, 2,900 px in all, so End and the scrollbar undershot (issue 26).
     <article
-      className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm [content-visibility:auto] [contain-intrinsic-size:auto_440px]"
+      className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
       data-testid="product-card"
     >
-      <div className="relative aspect-square bg-stone-100">
+      <div className="relative aspect-square overflow-hidden bg-stone-100">
         {product.imageUrl && (
           <img
             src={product.imageUrl}

@@ -1,0 +1,117 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { type Location, useLocation, useNavigationType } from 'react-router-dom';
+
+/**
+ * Scroll like a web site (issue 26; DESIGN.md §8): a new page opens at the top, or at its #fragment;
+ * Back and Forward return to where the reader was on that entry; an in-page change made with
+ * `replace` (Load More, a search, a filter) leaves the page where it is.
+ *
+ * react-router's own <ScrollRestoration> does this but needs a data router (createBrowserRouter),
+ * which adds 16 KB gzip to every public page (137.6 KB against the 120 KB budget) and more start-up
+ * work (issue 26 §13). This is the same approach on the BrowserRouter the site uses: positions per
+ * history entry, recorded as the reader scrolls and kept in sessionStorage, so a reload or a Back from
+ * another site finds them too. Lists that grow keep their size in the URL (?pages=), so the place
+ * exists again when the reader comes back.
+ */
+const STORAGE_KEY = 'scroll-positions';
+const MAX_ENTRIES = 200;
+
+let positions: Record<string, number> | null = null;
+function stored(): Record<string, number> {
+  if (!positions) {
+    try {
+      positions = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
+    } catch {
+      positions = {};
+    }
+  }
+  return positions;
+}
+function persist() {
+  const all = stored();
+  const keys = Object.keys(all);
+  for (const k of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) delete all[k];
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(all));
+  } catch {
+    /* storage full or blocked: positions still work within this page's life */
+  }
+}
+
+/**
+ * Scrolls to `y`; when the page is not that tall yet (its data is being fetched again: the cache let it
+ * go), tries again as it grows, for a few seconds, unless the reader scrolls first.
+ */
+function restore(y: number) {
+  window.scrollTo(0, y);
+  if (Math.abs(window.scrollY - y) <= 1 || typeof ResizeObserver === 'undefined') return;
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of ['wheel', 'touchstart', 'keydown']) window.removeEventListener(type, stop);
+  };
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, y);
+    if (Math.abs(window.scrollY - y) <= 1) stop();
+  });
+  observer.observe(document.body);
+  const timer = setTimeout(stop, 3000);
+  for (const type of ['wheel', 'touchstart', 'keydown'])
+    window.addEventListener(type, stop, { passive: true });
+}
+
+/** One history entry: its router key, or (a first load has key "default") its address. */
+const entryKey = (l: Location) => (l.key === 'default' ? `default:${l.pathname}${l.search}` : l.key);
+
+function scrollToFragment(hash: string): boolean {
+  if (!hash) return false;
+  const el = document.getElementById(decodeURIComponent(hash.slice(1)));
+  el?.scrollIntoView();
+  return Boolean(el);
+}
+
+export function useScrollRestoration() {
+  const location = useLocation();
+  const action = useNavigationType();
+  const current = useRef(entryKey(location));
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    const previous = window.history.scrollRestoration;
+    window.history.scrollRestoration = 'manual';
+    const record = () => {
+      stored()[current.current] = window.scrollY;
+    };
+    const leave = () => {
+      record();
+      persist();
+    };
+    window.addEventListener('scroll', record, { passive: true });
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('scroll', record);
+      window.removeEventListener('pagehide', leave);
+      window.history.scrollRestoration = previous;
+    };
+  }, []);
+
+  // After the new page is in the DOM (layout effect: before the browser paints it).
+  useLayoutEffect(() => {
+    const key = entryKey(location);
+    current.current = key;
+    const saved = stored()[key];
+    if (firstRender.current) {
+      firstRender.current = false;
+      // A reload, or Back into the site from elsewhere: the place this entry had, unless a fragment says.
+      if (saved !== undefined && !location.hash) restore(saved);
+      return;
+    }
+    if (action === 'POP' && saved !== undefined) {
+      restore(saved);
+      return;
+    }
+    if (scrollToFragment(location.hash)) return;
+    if (action === 'REPLACE') return;
+    window.scrollTo(0, 0);
+  }, [location.key]);
+}
