@@ -31,6 +31,9 @@ import { LegalPage } from './pages/legal/LegalPage';
 import { activeTerm, NewsPage } from './pages/news/NewsPage';
 import { SubmitStoryPage } from './pages/story/SubmitStoryPage';
 import { setupLinkKey } from './pages/setup/queries';
+import { NewsletterConfirmPage } from './pages/newsletter/ConfirmPage';
+import { NewsletterManagePage } from './pages/newsletter/ManagePage';
+import { NewsletterPage, newsletterSampleKey } from './pages/newsletter/NewsletterPage';
 
 const AdminRoute = lazyPage(() => import('./admin/AdminRoute'));
 // Sign-in carries zod for its form; keep it out of the public pages' first load.
@@ -161,6 +164,14 @@ export const routes: RouteObject[] = [
         } satisfies RouteHandle,
       },
       { path: '/contact', element: <ContactPage />, handle: { prefetch: () => [] } satisfies RouteHandle },
+      {
+        path: '/newsletter',
+        element: <NewsletterPage />,
+        handle: { prefetch: () => [{ queryKey: newsletterSampleKey }] } satisfies RouteHandle,
+      },
+      { path: '/newsletter/confirm/:token', element: <NewsletterConfirmPage /> },
+      { path: '/newsletter/unsubscribe/:token', element: <NewsletterManagePage mode="unsubscribe" /> },
+      { path: '/newsletter/manage/:token', element: <NewsletterManagePage mode="manage" /> },
       {
         path: '/sign-in',
         element: (

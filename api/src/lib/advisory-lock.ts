@@ -2,7 +2,13 @@ import type pg from 'pg';
 import type { AppDeps } from '../context';
 
 /** Advisory lock keys: any constant shared by every instance, one per job. */
-export const LOCK_KEYS = { rss: 727_350_001, linkHealth: 727_350_002, bodyHtml: 727_350_003 } as const;
+export const LOCK_KEYS = {
+  rss: 727_350_001,
+  linkHealth: 727_350_002,
+  bodyHtml: 727_350_003,
+  /** Creating the job queues and their schedules (queue/boss.ts): DDL that deadlocks when instances race. */
+  jobsSetup: 727_350_004,
+} as const;
 
 export type ReleaseLock = () => Promise<void>;
 

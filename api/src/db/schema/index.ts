@@ -5,3 +5,4 @@ export * from './recipes';
 export * from './rss';
 export * from './insights';
 export * from './idempotency';
+export * from './newsletter';
