@@ -72,6 +72,7 @@ async function resolveRoutes(site: RunningSite): Promise<Route[]> {
     { name: 'recipe', path: `/recipe/${need(recipes, 'recipe').id}`, anonymousLandsOn: signInOnly },
     { name: 'recipe-missing', path: '/recipe/999999', status: 404, anonymousLandsOn: signInOnly },
     { name: 'contact', path: '/contact' },
+    { name: 'newsletter', path: '/newsletter' },
     { name: 'privacy', path: '/privacy' },
     { name: 'terms', path: '/terms' },
     { name: 'cookie-policy', path: '/cookie-policy' },

@@ -15,20 +15,24 @@ import { metricsHandler } from './observe/metrics-route';
 import { observeRequests } from './observe/request';
 import { apiRoutes } from './routes';
 import { goRoutes } from './routes/go';
+import { newsletterOneClickRoutes } from './routes/newsletter/public';
 import { staticRoutes } from './web/static';
 import { ssrHandler } from './web/ssr';
 import { seoRoutes } from './routes/seo';
 import { closeAfterEarlyAnswer } from './security/early-answer';
 import { CSP_REPORT_PATH, cspHeaders } from './security/csp';
+import { mailFrameHeaders } from './security/mail-frame';
 import { originCheck } from './security/origin';
 import { secureCookies } from './security/secure-cookies';
 import { refuseControlCharsInAuthBody, refuseControlCharsInUrl } from './security/hostile-input';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+const ONE_CLICK_UNSUBSCRIBE = /^\/newsletter\/unsubscribe\/[^/]+$/;
 
 /** One place for error handling, not-found, headers and limits; tests build their own with createApp(deps). */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  app.use(mailFrameHeaders);
   app.use(closeAfterEarlyAnswer);
   app.use(cspHeaders);
 
@@ -60,13 +64,16 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   // Cross-site writes stop here, before any body is read (security/origin.ts).
-  app.use(originCheck(deps.env, [CSP_REPORT_PATH]));
+  // The one-click unsubscribe is posted by mail providers with no cookie and whatever Origin they like;
+  // its token authenticates it (routes/newsletter/public.ts).
+  app.use(originCheck(deps.env, [CSP_REPORT_PATH, ONE_CLICK_UNSUBSCRIBE]));
   // NUL and other control characters in a path or query string stop here, before any route reads them.
   app.use(refuseControlCharsInUrl);
   const routed = mountApi(app, deps);
   app.get('/metrics', metricsHandler);
   app.route('/', staticRoutes);
   app.route('/', goRoutes);
+  app.route('/', newsletterOneClickRoutes);
   app.route('/', seoRoutes);
   // A sign-in form posted before its script ran: never keep the password; show the form again.
   app.post('/sign-in', clearsNothing('answers with a redirect only'), (c) =>

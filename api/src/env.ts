@@ -76,6 +76,7 @@ export const SETTING_GROUPS = [
   'Connections and proxies',
   'Object storage',
   'RSS and jobs',
+  'Newsletter and mail',
   'AI tools',
 ] as const;
 
@@ -299,7 +300,7 @@ export const settingsShape = {
   RSS_CRON: setting(z.string().min(1).default('0 */6 * * *'), {
     group: 'RSS and jobs',
     default: '0 */6 * * *',
-    meaning: 'RSS import schedule (cron, London time); `off` disables it',
+    meaning: 'RSS import schedule (cron, UTC), run on the job queue; `off` disables it',
   }),
   RSS_SOURCES: setting(z.string().min(1).optional(), {
     group: 'RSS and jobs',
@@ -315,7 +316,67 @@ export const settingsShape = {
   LINK_CHECK_CRON: setting(z.string().min(1).default('30 4 * * *'), {
     group: 'RSS and jobs',
     default: '30 4 * * *',
-    meaning: 'daily affiliate link check, London time; `off` disables it (`docs/insights.md`)',
+    meaning:
+      'daily affiliate link check (cron, London time), run on the job queue; `off` disables it (`docs/insights.md`)',
+  }),
+  RUN_JOBS: setting(bool.default(true), {
+    group: 'RSS and jobs',
+    default: 'true',
+    meaning:
+      "this instance runs the job queue's workers (RSS import, link check, newsletter sends); `false` for instances that only serve pages (they still queue jobs)",
+    production:
+      'set `false` on web instances when a separate instance sends newsletters (`docs/newsletter.md`)',
+  }),
+  SMTP_URL: setting(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(), {
+    group: 'Newsletter and mail',
+    default: 'unset',
+    meaning:
+      'where mail goes: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`; unset: the outbox in the database (development) or no mail (production) (`docs/newsletter.md`)',
+    production: "set it to your provider's SMTP relay, or the newsletter cannot send",
+  }),
+  SMTP_MAX_CONNECTIONS: setting(z.coerce.number().int().min(1).max(50).default(5), {
+    group: 'Newsletter and mail',
+    default: '5',
+    meaning: 'SMTP connections kept open while a newsletter is sent (the admin sets messages per second)',
+  }),
+  MAIL_FROM: setting(z.string().min(3).optional(), {
+    group: 'Newsletter and mail',
+    default: '"BRAND_NAME" <newsletter@SITE_URL\'s host>',
+    meaning: 'the From of every mail, e.g. `"Bloom & Balance" <news@example.com>`',
+    production: 'an address of a domain whose SPF and DKIM name your SMTP provider',
+  }),
+  MAIL_UNSUBSCRIBE_MAILTO: setting(z.email().optional(), {
+    group: 'Newsletter and mail',
+    default: "unsubscribe@ the From address's domain",
+    meaning:
+      "the `mailto:` of `List-Unsubscribe`; requests to it carry the subscriber's token in the subject",
+  }),
+  DKIM_DOMAIN: setting(z.string().min(3).optional(), {
+    group: 'Newsletter and mail',
+    default: 'unset',
+    meaning: 'sign every mail with DKIM for this domain (with DKIM_SELECTOR and DKIM_PRIVATE_KEY)',
+  }),
+  DKIM_SELECTOR: setting(z.string().min(1).optional(), {
+    group: 'Newsletter and mail',
+    default: 'unset',
+    meaning: 'the DKIM selector whose TXT record holds the public key (`SELECTOR._domainkey.DOMAIN`)',
+  }),
+  DKIM_PRIVATE_KEY: setting(z.string().min(1).optional(), {
+    group: 'Newsletter and mail',
+    default: 'unset',
+    meaning: 'the DKIM private key: PEM text (newlines as `\\n` allowed) or the path of a PEM file',
+  }),
+  NEWSLETTER_RETRY_SECONDS: setting(z.coerce.number().int().min(1).max(86_400).default(60), {
+    group: 'Newsletter and mail',
+    default: '60',
+    meaning:
+      'wait before a recipient is retried after a temporary (4xx) SMTP answer; doubles with each attempt, 5 attempts',
+  }),
+  NEWSLETTER_LEASE_SECONDS: setting(z.coerce.number().int().min(2).max(3600).default(30), {
+    group: 'Newsletter and mail',
+    default: '30',
+    meaning:
+      'a sending instance renews its claim on an issue within this; another instance takes over once it lapses (a crash)',
   }),
   OPENAI_API_KEY: setting(z.string().min(1).optional(), {
     group: 'AI tools',
@@ -412,6 +473,9 @@ function crossSettingIssues(raw: Record<string, string>): string[] {
     issues.push(
       '  WEB_CONCURRENCY: above 1 needs DATABASE_URL (the embedded database belongs to one process)',
     );
+  const dkim = [raw.DKIM_DOMAIN, raw.DKIM_SELECTOR, raw.DKIM_PRIVATE_KEY].filter(Boolean).length;
+  if (dkim > 0 && dkim < 3)
+    issues.push('  DKIM_DOMAIN: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together');
   if (raw.STORAGE === 's3') {
     if (!raw.S3_BUCKET) issues.push('  S3_BUCKET: required when STORAGE=s3');
     if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {

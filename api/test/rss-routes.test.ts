@@ -8,7 +8,10 @@ import type { Booted } from '../src/bootstrap';
 import { tryRssLock } from '../src/rss/lock';
 import { rssIdle } from '../src/rss/run';
 import { DEFAULT_SOURCES, loadSources } from '../src/rss/sources';
-import { describeSchedule, nextScheduledRun, startRssSchedule } from '../src/rss/schedule';
+import { describeSchedule, nextScheduledRun } from '../src/rss/schedule';
+import { QUEUES } from '../src/queue/names';
+import { startJobWorkers } from '../src/queue/workers';
+import { sql } from 'drizzle-orm';
 import type { RssStatus } from '../src/rss/status';
 import { Agent, dbTargets, signUp, signUpAdmin, testApp, testEnv } from './helpers';
 import { type FeedServer, startFeedServer } from './rss-feed-server';
@@ -59,46 +62,82 @@ describe('RSS configuration', () => {
   });
 });
 
-describe('RSS schedule (croner)', () => {
-  // One database for the three; each test gives the job its own configuration.
+describe.each(dbTargets)('RSS schedule on the job queue (pg-boss) on %s', (kind) => {
+  // One database for these; each test gives the workers their own configuration.
   let booted: Booted;
   const withEnv = (env: Record<string, string>) => ({
     ...booted.deps,
     env: testEnv({ RSS_ALLOW_PRIVATE: 'true', RSS_SOURCES: sourcesFile, ...env }),
   });
+  const scheduled = async () =>
+    (
+      (await booted.deps.db.execute(
+        sql`select name, cron, timezone from pgboss.schedule order by name`,
+      )) as unknown as {
+        rows: Array<{ name: string; cron: string; timezone: string }>;
+      }
+    ).rows;
   beforeAll(async () => {
     // The sources the schedule imports are the database's, seeded from this file.
-    booted = await testApp('pglite', { env: { RSS_SOURCES: sourcesFile } });
+    booted = await testApp(kind, { env: { RSS_SOURCES: sourcesFile } });
   });
   afterAll(async () => booted?.close());
 
-  it('is registered as a background job; RSS_CRON=off starts nothing', async () => {
-    expect(backgroundJobs).toContain(startRssSchedule);
-    expect(await startRssSchedule(withEnv({ RSS_CRON: 'off' }))).toBeUndefined();
+  it('the server starts the queue workers; RSS_CRON=off schedules no import (issue 30)', async () => {
+    expect(backgroundJobs).toHaveLength(3);
+    const deps = withEnv({ RSS_CRON: 'off', LINK_CHECK_CRON: '15 3 * * *' });
+    const stop = await startJobWorkers(deps, { pollSeconds: 0.5, cronSeconds: 1 });
+    try {
+      const rows = await scheduled();
+      expect(rows.find((r) => r.name === QUEUES.rssImport)).toBeUndefined();
+      expect(rows.find((r) => r.name === QUEUES.linkCheck)).toMatchObject({
+        cron: '15 3 * * *',
+        timezone: 'Europe/London',
+      });
+    } finally {
+      await stop();
+    }
   });
 
   it('an invalid RSS_CRON stops start-up with a message naming the variable', async () => {
-    await expect(startRssSchedule(withEnv({ RSS_CRON: 'every tuesday' }))).rejects.toThrow(
+    await expect(startJobWorkers(withEnv({ RSS_CRON: 'every tuesday' }))).rejects.toThrow(
       /^RSS_CRON: invalid schedule/,
     );
   });
 
-  it('runs the import when the schedule fires, and stops when asked', async () => {
-    // Every second (croner's 6-field form), so the test does not wait hours.
-    const stop = await startRssSchedule(withEnv({ RSS_CRON: '* * * * * *' }));
-    expect(stop).toBeTypeOf('function');
-    const deadline = Date.now() + 15_000;
+  it('runs the import when the schedule fires, once across two instances, and stops when asked', async () => {
+    await booted.deps.db.delete(rssRuns);
+    // Two "instances" on one database, every minute: the cron job is created once for the minute
+    // (pg-boss's singleton per schedule and minute), and one worker takes it.
+    // Start early in a minute: '* * * * *' fires again at the next one, which would rightly be a second run.
+    while (new Date().getSeconds() > 40) await new Promise((r) => setTimeout(r, 500));
+    const a = withEnv({ RSS_CRON: '* * * * *' });
+    const b = withEnv({ RSS_CRON: '* * * * *' });
+    const stopA = await startJobWorkers(a, { pollSeconds: 0.5, cronSeconds: 1 });
+    const stopB = await startJobWorkers(b, { pollSeconds: 0.5, cronSeconds: 1 });
+    const deadline = Date.now() + 20_000;
     let runs: Array<{ trigger: string; status: string }> = [];
-    while (Date.now() < deadline) {
-      runs = await booted.deps.db.select().from(rssRuns);
-      if (runs.some((r) => r.status !== 'running')) break;
-      await new Promise((r) => setTimeout(r, 200));
+    try {
+      while (Date.now() < deadline) {
+        runs = await booted.deps.db.select().from(rssRuns);
+        if (runs.some((r) => r.status !== 'running')) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      // Both keep polling a few seconds more: still one run for this minute.
+      await new Promise((r) => setTimeout(r, 3000));
+    } finally {
+      await stopA();
+      await stopB();
     }
-    await stop?.();
+    runs = await booted.deps.db.select().from(rssRuns);
+    expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ trigger: 'schedule', status: 'partial' });
-    const count = (await booted.deps.db.select().from(rssRuns)).length;
-    await new Promise((r) => setTimeout(r, 1500));
-    expect((await booted.deps.db.select().from(rssRuns)).length).toBe(count);
+    const jobs = (
+      (await booted.deps.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = ${QUEUES.rssImport}`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows[0]!.n;
+    expect(jobs).toBe(1);
   });
 });
 

@@ -18,3 +18,4 @@ export * from './schemas/admin-lists';
 export * from './helpers/site-time';
 export * from './helpers/rating';
 export * from './helpers/article-title';
+export * from './schemas/newsletter';

@@ -52,6 +52,15 @@ const AdminRoute = lazyPage(() => import('./admin/AdminRoute'));
 const SignInPage = lazyPage(() => import('./pages/auth/SignInPage').then(named('SignInPage')));
 const SignOutPage = lazyPage(() => import('./pages/auth/SignOutPage').then(named('SignOutPage')));
 const SetupPage = lazyPage(() => import('./pages/setup/SetupPage').then(named('SetupPage')));
+const NewsletterPage = lazyPage(() =>
+  import('./pages/newsletter/NewsletterPage').then(named('NewsletterPage')),
+);
+const NewsletterConfirmPage = lazyPage(() =>
+  import('./pages/newsletter/ConfirmPage').then(named('NewsletterConfirmPage')),
+);
+const NewsletterManagePage = lazyPage(() =>
+  import('./pages/newsletter/ManagePage').then(named('NewsletterManagePage')),
+);
 
 type Page = ReturnType<typeof lazyPage>;
 const PAGES: Page[] = [
@@ -71,6 +80,9 @@ const PAGES: Page[] = [
   SignInPage,
   SignOutPage,
   SetupPage,
+  NewsletterPage,
+  NewsletterConfirmPage,
+  NewsletterManagePage,
 ];
 /** The server loads every page before its first render, so it never sends a fallback. */
 export const preloadLazyPages = () => Promise.all(PAGES.map((p) => p.preload()));
@@ -217,6 +229,29 @@ export const routes: RouteObject[] = [
         } satisfies RouteHandle,
       },
       { path: '/contact', element: <ContactPage />, handle: { page: ContactPage } satisfies RouteHandle },
+      {
+        path: '/newsletter',
+        element: <NewsletterPage />,
+        handle: {
+          page: NewsletterPage,
+          prefetch: () => [{ queryKey: listKey(undefined) }],
+        } satisfies RouteHandle,
+      },
+      {
+        path: '/newsletter/confirm/:token',
+        element: <NewsletterConfirmPage />,
+        handle: { page: NewsletterConfirmPage } satisfies RouteHandle,
+      },
+      {
+        path: '/newsletter/unsubscribe/:token',
+        element: <NewsletterManagePage mode="unsubscribe" />,
+        handle: { page: NewsletterManagePage } satisfies RouteHandle,
+      },
+      {
+        path: '/newsletter/manage/:token',
+        element: <NewsletterManagePage mode="manage" />,
+        handle: { page: NewsletterManagePage } satisfies RouteHandle,
+      },
       {
         path: '/sign-in',
         element: (

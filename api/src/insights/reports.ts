@@ -27,7 +27,7 @@ export async function clicksReport(db: Database, q: ClicksQuery): Promise<Clicks
     ? sql`select referrer_path as path, sum(clicks)::int as clicks from click_days_by_product_page
           where product_id = ${q.productId} and ${range}`
     : sql`select referrer_path as path, sum(clicks)::int as clicks from click_days_by_page where ${range}`;
-  const [days, topProducts, topPages] = await Promise.all([
+  const [days, topProducts, topPages, sponsors] = await Promise.all([
     rows<{ day: string; count: number }>(
       db,
       sql`select day::text as day, sum(clicks)::int as count from click_days_by_product
@@ -46,6 +46,12 @@ export async function clicksReport(db: Database, q: ClicksQuery): Promise<Clicks
       db,
       sql`${pages} group by referrer_path order by clicks desc, referrer_path limit ${INSIGHTS.topCount}`,
     ),
+    rows<{ sponsorId: number; name: string; clicks: number }>(
+      db,
+      sql`select s.id as "sponsorId", s.name, sum(d.clicks)::int as clicks
+          from newsletter_sponsor_click_days d join newsletter_sponsors s on s.id = d.sponsor_id
+          where ${range} group by s.id, s.name order by clicks desc, s.id limit ${INSIGHTS.topCount}`,
+    ),
   ]);
   const series = fillDays(q.from, q.to, days);
   return {
@@ -56,6 +62,7 @@ export async function clicksReport(db: Database, q: ClicksQuery): Promise<Clicks
     series,
     topProducts,
     topPages: topPages.map((p) => ({ path: p.path || null, clicks: p.clicks })),
+    sponsors,
   };
 }
 

@@ -6,7 +6,9 @@ export const LOCK_KEYS = {
   rss: 727_350_001,
   linkHealth: 727_350_002,
   bodyHtml: 727_350_003,
-  storedPages: 727_350_004,
+  /** Creating the job queues and their schedules (queue/boss.ts): DDL that deadlocks when instances race. */
+  jobsSetup: 727_350_004,
+  storedPages: 727_350_005,
 } as const;
 
 export type ReleaseLock = () => Promise<void>;

@@ -61,6 +61,15 @@ describe('loggablePath', () => {
     expect(loggablePath('/setup/AbC123_secret-token')).toBe(`/setup/${REDACTED}`);
     expect(loggablePath('/api/setup/AbC123_secret-token')).toBe(`/api/setup/${REDACTED}`);
   });
+  it('drops the tokens of the newsletter links: confirm, one-click unsubscribe, preferences (issue 30)', () => {
+    expect(loggablePath('/newsletter/confirm/AbC123_secret-token')).toBe(`/newsletter/confirm/${REDACTED}`);
+    expect(loggablePath('/newsletter/unsubscribe/12.AbC123_mac')).toBe(`/newsletter/unsubscribe/${REDACTED}`);
+    expect(loggablePath('/newsletter/manage/12.AbC123_mac')).toBe(`/newsletter/manage/${REDACTED}`);
+    expect(loggablePath('/api/newsletter/preferences/12.AbC123_mac')).toBe(
+      `/api/newsletter/preferences/${REDACTED}`,
+    );
+    expect(loggablePath('/newsletter')).toBe('/newsletter');
+  });
   it('keeps ordinary paths, slugs included', () => {
     expect(loggablePath('/content/how-to-build-a-capsule-wardrobe-2024')).toBe(
       '/content/how-to-build-a-capsule-wardrobe-2024',

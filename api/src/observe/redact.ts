@@ -52,7 +52,11 @@ export function outsideText(text: unknown, max = 300): string {
 }
 
 /** Paths that carry a secret in a segment (one-time links): the segment is never logged. */
-const SECRET_PATH_SEGMENTS: RegExp[] = [/^((?:\/api)?\/setup\/)[^/]+/];
+const SECRET_PATH_SEGMENTS: RegExp[] = [
+  /^((?:\/api)?\/setup\/)[^/]+/,
+  // The newsletter's confirmation, one-click unsubscribe and preferences links (issue 30).
+  /^((?:\/api)?\/newsletter\/(?:confirm|unsubscribe|manage|preferences)\/)[^/]+/,
+];
 
 /** A request path as it may appear in a log line: one-time tokens replaced, controls escaped, capped. */
 export function loggablePath(path: string): string {

@@ -1,14 +1,15 @@
 import { idString, safeReturnPath } from '@site/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
-import { products } from '../db/schema';
-import { recordClick } from '../insights/record';
+import { newsletterSponsors, products } from '../db/schema';
+import { londonToday, recordClick } from '../insights/record';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 
 const goParam = z.object({ productId: idString });
+const sponsorParam = z.object({ id: idString });
 const goQuery = z.object({ from: z.string().max(500).optional() });
 
 function isHttpUrl(value: string | null): value is string {
@@ -42,11 +43,32 @@ export function isTopLevelNavigation(headers: { get(name: string): string | null
  * reader on with a 302.
  * Mounted at the root, not under /api, so the link reads like a page link.
  */
-export const goRoutes = new Hono<AppEnv>().get(
-  '/go/:productId',
-  validate('param', goParam),
-  validate('query', goQuery),
-  async (c) => {
+export const goRoutes = new Hono<AppEnv>()
+  /**
+   * A newsletter sponsor's link: GET /go/sponsor/{id} counts one click for the London day (nothing
+   * about the reader: no pixel, no per-recipient link) and sends the reader on with a 302. The only
+   * link of a mail that is counted (docs/newsletter.md).
+   */
+  .get('/go/sponsor/:id', validate('param', sponsorParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const { db } = c.var.deps;
+    const [sponsor] = await db
+      .select({ linkUrl: newsletterSponsors.linkUrl })
+      .from(newsletterSponsors)
+      .where(eq(newsletterSponsors.id, id));
+    if (!sponsor || !isHttpUrl(sponsor.linkUrl)) throw new ApiError(404, 'Sponsor link not available.');
+    // As for products: only a reader's own navigation counts (a mail client's image proxy or link
+    // scanner fetching it is not a click, and no GET changes state otherwise).
+    if (isTopLevelNavigation(c.req.raw.headers)) {
+      await db.execute(sql`
+        insert into newsletter_sponsor_click_days (sponsor_id, day, clicks) values (${id}, ${londonToday}, 1)
+        on conflict (sponsor_id, day) do update set clicks = newsletter_sponsor_click_days.clicks + 1`);
+    }
+    c.header('cache-control', 'no-store');
+    c.header('x-robots-tag', 'noindex, nofollow');
+    return c.redirect(sponsor.linkUrl, 302);
+  })
+  .get('/go/:productId', validate('param', goParam), validate('query', goQuery), async (c) => {
     const { productId } = c.req.valid('param');
     const { from } = c.req.valid('query');
     const { db } = c.var.deps;
@@ -66,5 +88,4 @@ export const goRoutes = new Hono<AppEnv>().get(
     c.header('cache-control', 'no-store');
     c.header('x-robots-tag', 'noindex, nofollow');
     return c.redirect(product.affiliateUrl, 302);
-  },
-);
+  });

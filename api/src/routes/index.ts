@@ -15,6 +15,8 @@ import { contentAdminRoutes } from './content/admin';
 import { cspReportRoutes } from './csp-report';
 import { contentPublicRoutes } from './content/public';
 import { healthRoutes } from './health';
+import { newsletterAdminRoutes } from './newsletter/admin';
+import { newsletterPublicRoutes } from './newsletter/public';
 import { productCategoriesAdminRoutes } from './product-categories/admin';
 import { productCategoryPublicRoutes } from './product-categories/public';
 import { productsAdminRoutes } from './products/admin';
@@ -53,4 +55,6 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', adminRssRoutes)
   .route('/', adminInsightsRoutes)
   .route('/', readBeaconRoutes)
-  .route('/', cspReportRoutes);
+  .route('/', cspReportRoutes)
+  .route('/', newsletterPublicRoutes)
+  .route('/', newsletterAdminRoutes);

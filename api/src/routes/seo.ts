@@ -22,6 +22,7 @@ const STATIC_PATHS = [
   '/shop',
   '/recipes',
   '/contact',
+  '/newsletter',
   '/community/submit-story',
   '/privacy',
   '/terms',

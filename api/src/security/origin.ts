@@ -59,15 +59,17 @@ export const FOREIGN_ORIGIN_MESSAGE =
 /**
  * Runs before any body is read or any route runs, so a refused request changes nothing. `exempt` paths
  * change nothing but a log (the CSP report endpoint: browsers post reports on their own, with whatever
- * cookies and headers their reporting code chooses).
+ * cookies and headers their reporting code chooses), or are authenticated by a token in their path (the
+ * newsletter's one-click unsubscribe, posted by mail providers: RFC 8058).
  */
 export function originCheck(
   env: Pick<Env, 'SITE_URL' | 'NODE_ENV'>,
-  exempt: readonly string[] = [],
+  exempt: ReadonlyArray<string | RegExp> = [],
 ): MiddlewareHandler {
   const trusted = trustedOrigins(env);
+  const isExempt = (path: string) => exempt.some((e) => (typeof e === 'string' ? e === path : e.test(path)));
   return async (c, next) => {
-    if (exempt.includes(c.req.path)) return next();
+    if (isExempt(c.req.path)) return next();
     const allowed = originAllowed(
       {
         method: c.req.method,

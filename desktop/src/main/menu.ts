@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 
-/** The admin dashboard's eight tabs, in order (spec §2); Ctrl/Cmd+1…8 select them. */
+/** The admin dashboard's tabs, in order (spec §2's eight, then the Newsletter); Ctrl/Cmd+1…9 select them. */
 export const ADMIN_TABS = [
   'Articles',
   'Products',
@@ -10,6 +10,7 @@ export const ADMIN_TABS = [
   'Messages',
   'RSS Feeds',
   'AI Content',
+  'Newsletter',
 ] as const;
 
 export interface MenuActions {

@@ -51,6 +51,8 @@ export interface ClicksReport {
   topProducts: { productId: number; title: string; clicks: number }[];
   /** Site paths that sent clicks; null path = unknown (an old link or a direct hit). */
   topPages: { path: string | null; clicks: number }[];
+  /** Newsletter sponsor links (/go/sponsor/{id}) in the same range: the only counted link of a mail. */
+  sponsors: { sponsorId: number; name: string; clicks: number }[];
 }
 
 export interface ReadsReport {

@@ -8,6 +8,7 @@ import { CategoriesTab } from './categories/CategoriesTab';
 import { confirmLeave } from './list/use-leave-guard';
 import { inboxDescription, useInbox } from './messages/inbox';
 import { MessagesTab } from './messages/MessagesTab';
+import { NewsletterTab } from './newsletter/NewsletterTab';
 import { ProductsTab } from './products/ProductsTab';
 import { RecipesTab } from './recipes/RecipesTab';
 import { RssTab } from './rss/RssTab';
@@ -22,10 +23,11 @@ export const TABS = [
   { id: 'messages', label: 'Messages' },
   { id: 'rss', label: 'RSS Feeds' },
   { id: 'ai', label: 'AI Content' },
+  { id: 'newsletter', label: 'Newsletter' },
 ] as const;
 export type TabId = (typeof TABS)[number]['id'];
 
-/** The eight tabs (spec §2). The active one is ?tab= in the URL, so reloads and links keep it. */
+/** The spec's eight tabs (§2), and the Newsletter (issue 30). The active one is ?tab= in the URL, so reloads and links keep it. */
 export function Dashboard({ user }: { user: CurrentUser }) {
   const [params, setParams] = useSearchParams();
   const active: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'articles';
@@ -105,6 +107,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
         {active === 'messages' && <MessagesTab />}
         {active === 'rss' && <RssTab />}
         {active === 'ai' && <AiTab />}
+        {active === 'newsletter' && <NewsletterTab />}
       </div>
     </section>
   );

@@ -32,7 +32,7 @@ describe('admin access (spec §2 Admin, DESIGN.md §3 stricter reading)', () => 
     expect(api.calls.map((c) => c.path)).toEqual(['/api/auth/user']);
   });
 
-  it('admin: "Admin Dashboard - Manage your content and users" with 8 tabs, Articles by default', async () => {
+  it('admin: "Admin Dashboard - Manage your content and users" with the 8 tabs and the Newsletter, Articles by default', async () => {
     renderAdmin('/admin', { 'GET /api/admin/content': [] });
     expect(
       await screen.findByRole('heading', { name: 'Admin Dashboard - Manage your content and users' }),
@@ -47,6 +47,7 @@ describe('admin access (spec §2 Admin, DESIGN.md §3 stricter reading)', () => 
       'Messages',
       'RSS Feeds',
       'AI Content',
+      'Newsletter',
     ]);
     expect(screen.getByRole('tab', { name: 'Articles' }).getAttribute('aria-selected')).toBe('true');
   });

@@ -39,6 +39,15 @@ export const adminKeys = {
   stories: { ...resource('/api/admin/stories'), counts: ['/api/admin/stories/counts'] as const },
   rss: { status: ['/api/admin/rss/status'] as const },
   ai: { status: ['/api/admin/ai/status'] as const },
+  newsletter: {
+    all: ['/api/admin/newsletter'] as const,
+    subscribers: (filters: ListFilters = {}) => ['/api/admin/newsletter/subscribers', filters] as const,
+    settings: ['/api/admin/newsletter/settings'] as const,
+    preview: ['/api/admin/newsletter/preview'] as const,
+    issues: ['/api/admin/newsletter/issues'] as const,
+    sponsors: ['/api/admin/newsletter/sponsors'] as const,
+    outbox: ['/api/admin/newsletter/outbox'] as const,
+  },
   insights: {
     clicks: (range: InsightsRange & { productId?: number | undefined }) =>
       ['/api/admin/insights/clicks', range] as const,

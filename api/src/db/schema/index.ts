@@ -7,3 +7,4 @@ export * from './insights';
 export * from './idempotency';
 export * from './sign-in';
 export * from './pages';
+export * from './newsletter';

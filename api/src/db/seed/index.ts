@@ -94,6 +94,40 @@ export async function seedDatabase(deps: AppDeps): Promise<SeedReport> {
         .values(storySubmissions.map(({ daysAgo: d, ...story }) => ({ ...story, createdAt: daysAgo(d) })));
       inserted.storySubmissions = storySubmissions.length;
     }
+
+    // A few subscribers (consent recorded as demo data) and a sponsor running now, so the Newsletter
+    // tab's preview and a first send show the whole flow (docs/newsletter.md).
+    if (await isEmpty(s.newsletterSubscribers)) {
+      const demo = [
+        { email: 'amara.reader@example.com', firstName: 'Amara', status: 'subscribed' as const },
+        { email: 'jo.reader@example.com', firstName: 'Jo', status: 'subscribed' as const },
+        { email: 'sam.reader@example.com', firstName: null, status: 'subscribed' as const },
+        { email: 'lee.pending@example.com', firstName: 'Lee', status: 'pending' as const },
+        { email: 'kim.left@example.com', firstName: 'Kim', status: 'unsubscribed' as const },
+      ];
+      await tx.insert(s.newsletterSubscribers).values(
+        demo.map((d, i) => ({
+          ...d,
+          source: 'demo',
+          requestedAt: daysAgo(20 - i),
+          consentAt: d.status === 'pending' ? null : daysAgo(19 - i),
+          consentNote: d.status === 'pending' ? null : 'demo data',
+          unsubscribedAt: d.status === 'unsubscribed' ? daysAgo(2) : null,
+        })),
+      );
+      inserted.newsletterSubscribers = demo.length;
+    }
+    if (await isEmpty(s.newsletterSponsors)) {
+      await tx.insert(s.newsletterSponsors).values({
+        name: 'Stillwater Teas',
+        body: 'Loose-leaf blends for slow evenings. Readers get 15% off their first order.',
+        linkUrl: 'https://example.com/stillwater-teas',
+        imageUrl: null,
+        runsFrom: daysAgo(7).toISOString().slice(0, 10),
+        runsUntil: daysAgo(-60).toISOString().slice(0, 10),
+      });
+      inserted.newsletterSponsors = 1;
+    }
   });
 
   // Demo admin: development only, never in production.

@@ -74,6 +74,15 @@ function ClicksReportView() {
                 count: p.clicks,
               }))}
             />
+            <RankedList
+              title="Newsletter sponsors"
+              empty="No sponsor link clicked in this range."
+              items={(report.sponsors ?? []).map((s) => ({
+                key: s.sponsorId,
+                label: s.name,
+                count: s.clicks,
+              }))}
+            />
           </div>
         </>
       )}

@@ -1,12 +1,19 @@
 import { COPYRIGHT_YEAR } from '@site/shared';
 import { Link } from 'react-router-dom';
 import { useSite } from '../../lib/site';
+import { SubscribeForm } from '../newsletter/SubscribeForm';
 import { FOOTER_COLUMNS } from './nav';
 
 export function Footer() {
   const { brand } = useSite();
   return (
     <footer className="border-t border-stone-200 bg-white text-sm text-stone-600">
+      {/* On every page, in the server-rendered HTML (issue 30). */}
+      <div className="border-b border-stone-100 bg-stone-50">
+        <div className="mx-auto max-w-6xl px-4 py-8">
+          <SubscribeForm where="footer" />
+        </div>
+      </div>
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-10 md:grid-cols-4">
         {/* Phones: two columns of links, not one long list; the brand spans both. */}
         <div className="col-span-2 md:col-span-1">

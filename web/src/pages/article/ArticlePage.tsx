@@ -17,6 +17,7 @@ import { Seo, useHttpStatus } from '../../lib/seo';
 import { useSite } from '../../lib/site';
 import { useReadBeacon } from './read-beacon';
 import { ShareButtons } from './ShareButtons';
+import { SubscribeForm } from '../../components/newsletter/SubscribeForm';
 
 export function NotFound() {
   useHttpStatus(404);
@@ -188,6 +189,9 @@ export function ArticleView({ article: a, noindex = false }: { article: ArticleD
           ))}
         </ul>
       )}
+      <div className="mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-5">
+        <SubscribeForm where="article" heading="Enjoyed this? Get the weekly newsletter" />
+      </div>
       <Related article={a} />
     </article>
   );

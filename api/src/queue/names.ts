@@ -1,0 +1,15 @@
+/** Every queue of the site (pg-boss queue names). */
+export const QUEUES = {
+  /** The RSS import (RSS_CRON, UTC). */
+  rssImport: 'rss-import',
+  /** The affiliate link check (LINK_CHECK_CRON, London time). */
+  linkCheck: 'link-check',
+  /** A confirmation mail for one subscriber. */
+  newsletterConfirm: 'newsletter-confirm',
+  /** Send (the due part of) one issue. */
+  newsletterSend: 'newsletter-send',
+  /** The weekly digest (the admin's day and time, London time). */
+  newsletterDigest: 'newsletter-digest',
+  /** Every minute: issues still sending whose sender is gone get a new send job. */
+  newsletterSweep: 'newsletter-sweep',
+} as const;
