@@ -269,3 +269,15 @@ describe('what a stored article page keeps from the API (PAGE_STORE_REV)', () =>
     }
   });
 });
+
+describe('storeBuild', () => {
+  it('changes with the web build and with the settings a page prints (SITE_URL, BRAND_NAME)', async () => {
+    const { storeBuild } = await import('../src/web/stored-pages');
+    const env = { SITE_URL: 'https://a.example', BRAND_NAME: 'Bloom' };
+    const base = storeBuild('web1', env);
+    expect(storeBuild('web1', { ...env })).toBe(base);
+    expect(storeBuild('web2', env)).not.toBe(base);
+    expect(storeBuild('web1', { ...env, SITE_URL: 'https://b.example' })).not.toBe(base);
+    expect(storeBuild('web1', { ...env, BRAND_NAME: 'Other' })).not.toBe(base);
+  });
+});

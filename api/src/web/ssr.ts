@@ -177,11 +177,11 @@ export function ssrHandler(deps: AppDeps, reads: Hono<AppEnv>): Handler<AppEnv> 
         forward: { [CLIENT_IP_HEADER]: 'page-store' },
         noindex: false,
       });
-      return { page, build: storeBuild(r.build) };
+      return { page, build: storeBuild(r.build, deps.env) };
     },
     build: async () => {
       const r = await renderer();
-      return r ? storeBuild(r.build) : null;
+      return r ? storeBuild(r.build, deps.env) : null;
     },
   });
   return async (c: Context<AppEnv>) => {
@@ -205,14 +205,14 @@ export function ssrHandler(deps: AppDeps, reads: Hono<AppEnv>): Handler<AppEnv> 
     const page = async (): Promise<CachedEntry> => {
       let startedAt: Date | undefined;
       if (storable) {
-        const stored = await readStoredPage(c.var.deps, url.pathname, storeBuild(r.build));
+        const stored = await readStoredPage(c.var.deps, url.pathname, storeBuild(r.build, deps.env));
         if (stored.entry) return stored.entry;
         startedAt = stored.now;
       }
       const rendered = await renderPage(r, reads, env, url, { anonymous, forward, noindex: isPreview });
       // Only a plain request's render is kept: a query string is the reader's, not the page's.
       if (startedAt && rendered.shared && !url.search)
-        storeRenderedPage(c.var.deps, url.pathname, rendered, storeBuild(r.build), startedAt);
+        storeRenderedPage(c.var.deps, url.pathname, rendered, storeBuild(r.build, deps.env), startedAt);
       return rendered;
     };
     const fresh = cacheable ? getCached(c.var.deps, cacheKey) : undefined;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzipSync, gzip } from 'node:zlib';
 import { eq, type SQL, sql } from 'drizzle-orm';
@@ -38,8 +39,14 @@ import { ALL, keyHeaders } from '../lib/surrogate-keys';
  */
 export const PAGE_STORE_REV = 2;
 
-/** The build a stored page belongs to: the web build, the body renderer's and this store's revisions. */
-export const storeBuild = (webBuild: string) => `${webBuild}.b${BODY_HTML_REV}.p${PAGE_STORE_REV}`;
+/**
+ * The build a stored page belongs to: the web build, the body renderer's and this store's revisions,
+ * and the settings a page prints (SITE_URL in its canonical and social links, BRAND_NAME in its title).
+ */
+export function storeBuild(webBuild: string, env: Pick<Env, 'SITE_URL' | 'BRAND_NAME'>) {
+  const site = createHash('sha256').update(`${env.SITE_URL}\0${env.BRAND_NAME}`).digest('hex').slice(0, 8);
+  return `${webBuild}.b${BODY_HTML_REV}.p${PAGE_STORE_REV}.s${site}`;
+}
 
 const ARTICLE_PAGE = /^\/(?:content\/([^/]+)|article\/(\d{1,9}))$/;
 const gzipAsync = promisify(gzip);
