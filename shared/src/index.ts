@@ -17,3 +17,4 @@ export * from './schemas/insights';
 export * from './schemas/admin-lists';
 export * from './helpers/site-time';
 export * from './helpers/rating';
+export * from './schemas/revisions';

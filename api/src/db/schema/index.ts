@@ -6,3 +6,4 @@ export * from './rss';
 export * from './insights';
 export * from './idempotency';
 export * from './sign-in';
+export * from './revisions';
