@@ -34,7 +34,14 @@ export async function benchAdminCookie(booted: Booted, siteUrl: string): Promise
   if (!signUp.ok) throw new Error(`bench admin sign-up failed: ${signUp.status} ${await signUp.text()}`);
   // The address is ours (no quotes in it); bench/ reaches the database through the app's handle only.
   await booted.deps.db.execute(`update "user" set is_admin = true where email = '${email}'`);
-  return signUp.headers
+  // Sign-up no longer signs in (issue 27 §3): sign in as the site's page does right after it.
+  const signIn = await booted.app.request('/api/auth/sign-in/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password: 'bench-password-123' }),
+  });
+  if (!signIn.ok) throw new Error(`bench admin sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  return signIn.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');

@@ -74,6 +74,45 @@ export function manifestBundles(clientDir: string): { entry: BundleRow; lazy: Bu
   return { entry, lazy };
 }
 
+/** The admin area's lazy entry and the article editor's lazy chunk inside it (issue 31). */
+export const ADMIN_ENTRY = 'src/admin/AdminRoute.tsx';
+export const EDITOR_ENTRY = 'src/admin/articles/ArticleEditor.tsx';
+
+/**
+ * The admin apart from the public budget: what `/admin` loads on top of the public entry (the list
+ * view), and what opening an article form loads on top of that (the rich editor). Null rows when a
+ * chunk is missing (not built, or renamed).
+ */
+export function adminBundles(
+  clientDir: string,
+): { admin: BundleRow | null; editor: BundleRow | null } | null {
+  const file = path.join(clientDir, '.vite/manifest.json');
+  if (!existsSync(file)) return null;
+  const m = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  const entryKey = Object.keys(m).find((k) => m[k]?.isEntry);
+  if (!entryKey) return null;
+  const base = closure(m, entryKey);
+  const adminAll = m[ADMIN_ENTRY] ? closure(m, ADMIN_ENTRY) : null;
+  const admin = adminAll
+    ? row(
+        'admin list view (lazy at /admin, on top of the entry)',
+        clientDir,
+        m,
+        [...adminAll].filter((k) => !base.has(k)),
+      )
+    : null;
+  const editor =
+    m[EDITOR_ENTRY] && adminAll
+      ? row(
+          'admin article editor (lazy inside the admin, on top of it)',
+          clientDir,
+          m,
+          [...closure(m, EDITOR_ENTRY)].filter((k) => !base.has(k) && !adminAll.has(k)),
+        )
+      : null;
+  return { admin, editor };
+}
+
 /**
  * What a browser really loads for a route before it is interactive: every script and stylesheet
  * requested until the network is idle, measured as gzip of the built file.

@@ -15,14 +15,15 @@ import { boot } from '../api/src/bootstrap';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/harness';
 import * as s from '../api/src/db/schema';
 import { loadEnv } from '../api/src/env';
-import { manifestBundles, routeBundles } from './bundle';
+import { adminBundles, manifestBundles, routeBundles } from './bundle';
+import { seedRevisions, timeAdminSaves } from './admin-save';
 import { BUDGET } from './budget';
 import { flag, num, option } from './cli-args';
 import { measureColdStart } from './cold-start';
 import { cacheLookups, crowdPlans, loadCrowd } from './crowd';
 import { type LoadResult, load } from './load';
 import { renderMarkdown } from './report';
-import { timeAdminSearch } from './admin-search';
+import { benchAdminCookie, timeAdminSearch } from './admin-search';
 import { explainSearch, SEARCH_TERMS, type SearchPlan, timeSearchSql } from './search-plan';
 import { seedScale } from './seed-scale';
 import {
@@ -89,6 +90,17 @@ async function seedPhase() {
     const sqlTimes = await timeSearchSql(db, quick ? 5 : 20);
     log('Timing the admin article search (cold, as an admin)…');
     const adminSearch = await timeAdminSearch(booted, env.SITE_URL);
+    log('Timing editor saves with revisions (issue 31)…');
+    await seedRevisions(db, env.ARTICLE_REVISIONS_KEPT, log);
+    const adminSave = await timeAdminSaves(
+      booted,
+      env.SITE_URL,
+      await benchAdminCookie(booted, env.SITE_URL),
+      {
+        saves: quick ? 60 : 200,
+        keep: env.ARTICLE_REVISIONS_KEPT,
+      },
+    );
     const slugRows = (await db.execute(
       `select slug from articles where status = 'published' order by id desc limit 10`,
     )) as unknown as { rows: Array<{ slug: string }> };
@@ -106,6 +118,7 @@ async function seedPhase() {
       plans,
       sqlTimes,
       adminSearch,
+      adminSave,
       slugs: slugRows.rows.map((r) => r.slug),
       crowdSlugs: allSlugs.rows.map((r) => r.slug),
       vocabulary: words.rows.map((r) => r.w),
@@ -254,12 +267,13 @@ async function main() {
       endpointP95Ms: searchRow?.real?.p95 ?? null,
       sqlOnly: seed.sqlTimes,
       admin: seed.adminSearch,
+      adminSave: seed.adminSave,
       plans: seed.plans.map(({ plan, ...p }: SearchPlan) => ({
         ...p,
         plan: plan.split('\n').slice(0, 12).join('\n'),
       })),
     },
-    bundles: bundles ? { ...bundles, routes } : null,
+    bundles: bundles ? { ...bundles, routes, admin: adminBundles(clientDir) } : null,
   };
 
   const md = renderMarkdown(results);

@@ -50,6 +50,8 @@ class FakeMain {
   /** What the next native dialog returns: a path, or null for Cancel. */
   nextPick: string | null = null;
   picks = 0;
+  /** The network is down: every API call fails as main's fetch does then. */
+  offline = false;
 
   state(): AppState {
     return { serverUrl: this.serverUrl, signedIn: Boolean(this.token), tokenStorage: 'session' };
@@ -78,6 +80,7 @@ class FakeMain {
       }
       case 'apiRequest': {
         if (!this.serverUrl) return { ok: false, message: 'Please set the server address first.' };
+        if (this.offline) return { ok: false, message: `Could not reach the server at ${this.serverUrl}.` };
         return forwardRequest(this.serverUrl, this.token, args[0] as WireRequest);
       }
       case 'pickImage': {
@@ -346,6 +349,95 @@ describe('desktop renderer: the built bundle with the preload bridge, against th
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { received: string[] }).received))
       .toEqual([`rose.png image/png ${png.length}`]);
+    await page.close();
+  });
+
+  it('the article editor: the native picker and a drop through main put images in the text; offline the draft is kept and saved when back online (issue 31)', async () => {
+    const main = new FakeMain();
+    main.serverUrl = site.url;
+    const { page, errors } = await openApp(main);
+    await signIn(page, admin.email, admin.password);
+    await page.getByRole('button', { name: 'Add Article' }).click();
+    const editor = page.getByRole('textbox', { name: 'Content', exact: true });
+    await editor.waitFor();
+    const title = `Desktop offline ${Date.now()}`;
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Excerpt', { exact: true }).fill('Written on a train.');
+    await editor.click();
+    await page.keyboard.type('## On the train');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('No signal between stations.');
+
+    // The toolbar's image button opens the system dialog (the bridge's pickImage), not a file input.
+    main.nextPick = fixture;
+    await page.getByRole('button', { name: 'Insert image' }).click();
+    const ask = page.getByRole('dialog', { name: 'Describe this image' });
+    await ask.getByLabel('Alt text').fill('A rose on a table');
+    await ask.getByRole('button', { name: 'Save image details' }).click();
+    await expect.poll(() => editor.locator('figure img').count()).toBe(1);
+    expect(main.picks).toBe(1);
+    expect(await editor.locator('figure img').getAttribute('src')).toMatch(
+      new RegExp(`^${site.url}/uploads/`),
+    );
+
+    // A file dropped on the text goes through main's checks first (drop gate), then into the editor.
+    const dt = await page.evaluateHandle((b64) => {
+      const d = new DataTransfer();
+      d.items.add(
+        new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'dropped.png', { type: 'image/png' }),
+      );
+      return d;
+    }, readFileSync(fixture).toString('base64'));
+    const box = (await editor.boundingBox())!;
+    await editor.dispatchEvent('drop', {
+      dataTransfer: dt,
+      clientX: box.x + 10,
+      clientY: box.y + box.height - 8,
+    });
+    await page
+      .getByRole('dialog', { name: 'Describe this image' })
+      .getByRole('button', { name: 'Skip for now' })
+      .click();
+    await expect.poll(() => editor.locator('figure img').count()).toBe(2);
+
+    // The connection drops (main cannot reach the server; the page hears "offline").
+    main.offline = true;
+    await page.context().setOffline(true);
+    await editor.getByText('No signal between stations.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Still writing.');
+    await page.getByRole('button', { name: 'Create Article' }).click();
+    await page.getByText(/^Offline: your changes are kept on this device and will be saved/).waitFor();
+    const kept = await page.evaluate(
+      () => Object.entries(localStorage).find(([k]) => k.startsWith('bloom:article-draft:v1:'))?.[1],
+    );
+    expect(JSON.parse(kept ?? '{}').draft?.content).toContain('Still writing.');
+    const before = await fetch(`${site.url}/api/content/search?q=${encodeURIComponent('Desktop offline')}`);
+    expect(((await before.json()) as Array<{ title: string }>).some((a) => a.title === title)).toBe(false);
+
+    // Back online: the waiting save goes out by itself.
+    main.offline = false;
+    await page.context().setOffline(false);
+    await page.getByText('Article created successfully').waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: title }).waitFor();
+    const list = (await (await fetch(`${site.url}/api/content?limit=50`)).json()) as Array<{
+      title: string;
+      slug: string;
+    }>;
+    const saved = list.find((a) => a.title === title);
+    expect(saved).toBeTruthy();
+    const article = (await (await fetch(`${site.url}/api/content/${saved!.slug}`)).json()) as {
+      contentHtml: string;
+    };
+    expect(article.contentHtml).toContain('<h2>On the train</h2>');
+    expect(article.contentHtml).toContain('Still writing.');
+    expect(article.contentHtml).toContain('alt="A rose on a table"');
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).filter((k) => k.startsWith('bloom:article-draft:v1:')),
+      ),
+    ).toEqual([]);
+    expect(errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
     await page.close();
   });
 

@@ -18,6 +18,7 @@ import { goRoutes } from './routes/go';
 import { newsletterOneClickRoutes } from './routes/newsletter/public';
 import { staticRoutes } from './web/static';
 import { ssrHandler } from './web/ssr';
+import { slugRedirectPage } from './routes/content/slug-redirects';
 import { seoRoutes } from './routes/seo';
 import { closeAfterEarlyAnswer } from './security/early-answer';
 import { CSP_REPORT_PATH, cspHeaders } from './security/csp';
@@ -79,6 +80,8 @@ export function createApp(deps: AppDeps) {
   app.post('/sign-in', clearsNothing('answers with a redirect only'), (c) =>
     c.redirect(new URL(c.req.url).pathname + new URL(c.req.url).search, 303),
   );
+  // An article's old slug (a renamed article) answers 301 to its new one instead of the 404 page.
+  app.get('/content/:identifier', slugRedirectPage);
   app.get('*', ssrHandler(deps, internalReads(deps)));
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));

@@ -145,6 +145,12 @@ export const settingsShape = {
     default: '$DATA_DIR/uploads',
     meaning: 'where uploaded images are stored with `STORAGE=local`',
   }),
+  ARTICLE_REVISIONS_KEPT: setting(z.coerce.number().int().min(1).max(1000).default(50), {
+    group: 'Database and files',
+    default: '50',
+    meaning:
+      'revisions kept per article (each editor save stores its title and body; older ones are deleted by the save)',
+  }),
   BETTER_AUTH_SECRET: setting(z.string().min(32, 'must be at least 32 characters').optional(), {
     group: 'Accounts',
     default: 'a development-only value',

@@ -70,8 +70,9 @@ describe.each(dbTargets)('admin CRUD on %s', (kind) => {
       const drafts = (await (await admin.get('/api/admin/content?status=draft')).json()) as Json[];
       expect(drafts.map((a) => a.id)).toEqual([draft.id]);
 
+      // Publishing is named: a save without status keeps a draft a draft (issue 31 §7).
       const published = await json(
-        await admin.put(`/api/content/${draft.id}`, { ...body, title: 'Draft one' }),
+        await admin.put(`/api/content/${draft.id}`, { ...body, title: 'Draft one', status: 'published' }),
       );
       expect(published.status).toBe('published');
       expect(published.publishedAt).toEqual(expect.any(String));

@@ -4,6 +4,8 @@ import * as s from '../src/db/schema';
 /** Rows every admin route can act on; made once per test app. */
 export interface AdminFixture {
   articleId: number;
+  /** A stored revision of that article (issue 31 §5). */
+  revisionId: number;
   productId: number;
   recipeId: number;
   categoryId: number;
@@ -26,6 +28,10 @@ export async function makeAdminFixture(booted: Booted, userId: string): Promise<
   const [article] = await db
     .insert(s.articles)
     .values({ slug: 'fixture', title: 'Fixture', excerpt: 'E', content: 'C', category: 'wellness' })
+    .returning();
+  const [revision] = await db
+    .insert(s.articleRevisions)
+    .values({ articleId: article!.id, kind: 'create', title: 'Fixture', content: 'C' })
     .returning();
   const [product] = await db
     .insert(s.products)
@@ -54,6 +60,7 @@ export async function makeAdminFixture(booted: Booted, userId: string): Promise<
   return {
     rssSourceId: source!.id,
     articleId: article!.id,
+    revisionId: revision!.id,
     productId: product!.id,
     recipeId: recipe!.id,
     categoryId: cat!.id,
@@ -192,6 +199,33 @@ export const adminRoutes: AdminRoute[] = [
     body: () => ({ title: 'Changed', excerpt: 'E', content: 'C', category: 'style' }),
     adminStatus: 200,
   },
+  // Revision history and autosave (issue 31).
+  { method: 'GET', path: (f) => `/api/admin/content/${f.articleId}/revisions`, adminStatus: 200 },
+  {
+    method: 'GET',
+    path: (f) => `/api/admin/content/${f.articleId}/revisions/${f.revisionId}`,
+    adminStatus: 200,
+  },
+  {
+    method: 'POST',
+    path: (f) => `/api/admin/content/${f.articleId}/revisions/${f.revisionId}/restore`,
+    body: () => ({}),
+    adminStatus: 200,
+  },
+  {
+    method: 'PUT',
+    path: (f) => `/api/admin/content/${f.articleId}/autosave`,
+    body: () => ({ draft: { title: 'Autosaved', content: '<p>x</p>' } }),
+    adminStatus: 200,
+  },
+  { method: 'GET', path: (f) => `/api/admin/content/${f.articleId}/autosave`, adminStatus: 200 },
+  {
+    method: 'PUT',
+    path: () => '/api/admin/content/new/autosave',
+    body: () => ({ draft: { title: 'New autosave' } }),
+    adminStatus: 200,
+  },
+  { method: 'DELETE', path: () => '/api/admin/content/new/autosave', adminStatus: 204 },
   { method: 'GET', path: () => '/api/admin/products?limit=50', adminStatus: 200 },
   { method: 'GET', path: () => '/api/admin/products?q=serum&stock=in&sort=clicks', adminStatus: 200 },
   {

@@ -19,3 +19,4 @@ export * from './helpers/site-time';
 export * from './helpers/rating';
 export * from './helpers/article-title';
 export * from './schemas/newsletter';
+export * from './schemas/revisions';

@@ -12,6 +12,7 @@ import { adminUsersRoutes } from './admin/users';
 import { challengeRoutes } from './challenges';
 import { contactRoutes } from './contact';
 import { contentAdminRoutes } from './content/admin';
+import { contentHistoryRoutes } from './content/history';
 import { cspReportRoutes } from './csp-report';
 import { contentPublicRoutes } from './content/public';
 import { healthRoutes } from './health';
@@ -44,6 +45,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', challengeRoutes)
   .route('/', storyRoutes)
   .route('/', contentAdminRoutes)
+  .route('/', contentHistoryRoutes)
   .route('/', productsAdminRoutes)
   .route('/', recipesAdminRoutes)
   .route('/', productCategoriesAdminRoutes)

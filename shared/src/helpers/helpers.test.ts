@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { discountPercent, formatGBP, savingAmount, starParts } from './money';
-import { avatarInitial, parseIntOrNull, readTimeMinutes, slugify, splitLines, splitTags } from './text';
+import {
+  avatarInitial,
+  parseIntOrNull,
+  readTimeMinutes,
+  slugify,
+  splitLines,
+  splitTags,
+  wordCount,
+} from './text';
 import { formatDate, formatDateTime, isoDuration, timeAgo } from './time';
 
 describe('money (spec §9: GBP, 2 decimals, rounded discount, half stars)', () => {
@@ -35,6 +43,18 @@ describe('text helpers', () => {
   it('slugify', () => {
     expect(slugify('  Café & Calm: 10 Ways!  ')).toBe('cafe-and-calm-10-ways');
   });
+  it('wordCount, the editor counter, counts as readTimeMinutes does, markup aside', () => {
+    for (const body of [
+      '',
+      '<p>One <strong>two</strong></p><p>three</p>',
+      `<h2>Hi</h2>${'word '.repeat(333)}`,
+      'a\n\nb c',
+    ]) {
+      expect(readTimeMinutes(body)).toBe(Math.max(1, Math.round(wordCount(body) / 200)));
+    }
+    expect(wordCount('<p>One <strong>two</strong></p><p>three</p>')).toBe(3);
+  });
+
   it('readTimeMinutes counts words without markup', () => {
     expect(readTimeMinutes(`<p>${'word '.repeat(400)}</p>`)).toBe(2);
     expect(readTimeMinutes('')).toBe(1);

@@ -20,6 +20,18 @@ export function readTimeMinutes(content: string): number {
   return Math.max(1, Math.round(words / 200));
 }
 
+/**
+ * Words in a body, counted as readTimeMinutes counts them (helpers.test.ts holds the two together):
+ * the editor's counter. Apart from readTimeMinutes so the public pages, which use only that, do not
+ * carry it.
+ */
+export function wordCount(content: string): number {
+  return content
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+}
+
 /** "a, b , ,c" → ["a","b","c"] */
 export function splitTags(input: string): string[] {
   return input

@@ -8,24 +8,35 @@ const money = z.coerce
   .max(1_000_000)
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Use at most 2 decimals');
 
-export const productInput = z.object({
+/** A product's fields without defaults (create: `productInput`; update: `productUpdate`, issue 31 §7). */
+const productFields = {
   title: text().trim().min(1, 'Title is required').max(200),
   description: text().trim().min(1, 'Description is required').max(5000),
   price: money,
   originalPrice: money.nullish(),
   categoryId: idValue.nullish(),
-  tags: tagList.default([]),
-  features: z.array(text().trim().min(1).max(200)).max(30).default([]),
+  tags: tagList,
+  features: z.array(text().trim().min(1).max(200)).max(30),
   imageUrl: imageRef.nullish(),
   vendor: text().trim().max(120).nullish(),
   affiliateUrl: httpUrl.nullish(),
-  inStock: z.boolean().default(true),
+  inStock: z.boolean(),
   rating: z.coerce.number().min(0).max(5).nullish(),
   reviewCount: z.coerce.number().int().min(0).max(10_000_000).nullish(),
   /** The updatedAt the form loaded: a save over a newer version is refused with 409. */
   updatedAt: loadedVersion,
+};
+
+export const productInput = z.object({
+  ...productFields,
+  tags: productFields.tags.default([]),
+  features: productFields.features.default([]),
+  inStock: productFields.inStock.default(true),
 });
 export type ProductInput = z.input<typeof productInput>;
+
+/** PUT /api/products/:id: a field the body leaves out keeps its value. */
+export const productUpdate = z.object(productFields).partial();
 
 export const productListQuery = z.object({
   categoryId: idString.optional(),

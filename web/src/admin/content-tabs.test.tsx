@@ -1,15 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { adminArticle, adminProduct, adminRecipe } from './test-fixtures';
-import { pending, renderAdmin } from './test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminArticle, adminProduct, adminRecipe, articleRead } from './test-fixtures';
+import { pending, renderAdmin, setEditorText } from './test-utils';
 
 const article = { ...adminArticle, tags: ['calm', 'sleep'], updatedAt: '2026-01-01T00:00:00.000Z' };
 const fill = async (label: string, value: string) => {
-  const el = screen.getByLabelText(label);
+  if (label === 'Content') return setEditorText(value);
+  const el = await screen.findByLabelText(label);
   await userEvent.clear(el);
   if (value) await userEvent.type(el, value);
 };
+
+// The form and its editor are a lazy chunk: load it once up front so each test's form opens at once.
+beforeAll(() => import('./articles/ArticleEditor'), 30_000);
 
 describe('Articles tab', () => {
   it('shows 5 skeletons while loading; lists load with limit 50', async () => {
@@ -46,13 +50,16 @@ describe('Articles tab', () => {
     expect(screen.queryByRole('heading', { name: 'Create New Article' })).toBeNull();
     await userEvent.click(add);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Create Article' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Article' }));
     expect(screen.getByText('Title is required')).toBeTruthy();
     expect(screen.getByText('Excerpt is required')).toBeTruthy();
     expect(screen.getByText('Content is required')).toBeTruthy();
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 
-    expect(screen.getByLabelText('Content').getAttribute('rows')).toBe('10');
+    // The body is a rich text editor now (issue 31): a multi-line text box named Content.
+    expect((await screen.findByRole('textbox', { name: 'Content' })).getAttribute('aria-multiline')).toBe(
+      'true',
+    );
     await fill('Title', 'New Dawn');
     await fill('Excerpt', 'Short');
     await fill('Content', 'Long body');
@@ -64,6 +71,7 @@ describe('Articles tab', () => {
     expect(post.path).toBe('/api/content');
     expect(post.body).toMatchObject({
       title: 'New Dawn',
+      content: '<p>Long body</p>',
       category: 'career',
       tags: ['focus', 'goals'],
       imageUrl: null,
@@ -75,40 +83,45 @@ describe('Articles tab', () => {
   it('Edit opens "Edit Article" prefilled and submits an update (PUT); Cancel closes', async () => {
     const { api } = renderAdmin('/admin', {
       'GET /api/admin/content': [article],
+      ...articleRead(article),
       'PUT /api/content/7': article,
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Morning Rituals' }));
     expect(screen.getByRole('heading', { name: 'Edit Article' })).toBeTruthy();
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Morning Rituals');
+    expect(((await screen.findByLabelText('Title')) as HTMLInputElement).value).toBe('Morning Rituals');
     expect((screen.getByLabelText('Tags (comma-separated)') as HTMLInputElement).value).toBe('calm, sleep');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('heading', { name: 'Edit Article' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit Morning Rituals' }));
     await fill('Title', 'Evening Rituals');
+    expect((await screen.findByRole('textbox', { name: 'Content' })).textContent).toBe('Body');
     await userEvent.click(screen.getByRole('button', { name: 'Update Article' }));
     await screen.findByText('Article updated successfully');
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       title: 'Evening Rituals',
       slug: 'morning-rituals',
+      content: '<p>Body</p>',
     });
   });
 
   it('a link with ?edit={id} (from the AI tools) opens that draft in "Edit Article"', async () => {
     renderAdmin('/admin?tab=articles&edit=8', {
       'GET /api/admin/content': [article, { ...article, id: 8, title: 'AI Draft', status: 'draft' }],
+      ...articleRead({ ...article, id: 8, title: 'AI Draft', status: 'draft' }),
     });
     const form = await screen.findByRole('region', { name: 'Article form' });
     expect(within(form).getByText('Edit Article')).toBeTruthy();
-    expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('AI Draft');
+    expect(((await within(form).findByLabelText('Title')) as HTMLInputElement).value).toBe('AI Draft');
   });
 
   it('Add while editing clears the item being edited', async () => {
-    renderAdmin('/admin', { 'GET /api/admin/content': [article] });
+    renderAdmin('/admin', { 'GET /api/admin/content': [article], ...articleRead(article) });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Morning Rituals' }));
+    await screen.findByLabelText('Title');
     await userEvent.click(screen.getByRole('button', { name: 'Add Article' }));
     expect(screen.getByRole('heading', { name: 'Create New Article' })).toBeTruthy();
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('');
+    expect(((await screen.findByLabelText('Title')) as HTMLInputElement).value).toBe('');
   });
 
   it('the submit button is disabled while the create is pending', async () => {

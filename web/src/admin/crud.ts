@@ -108,10 +108,11 @@ export function useCrudTab<T extends { id: number }, Payload>(config: CrudConfig
       deleting: remove.isPending,
     },
     pending: create.isPending || update.isPending,
-    save: (editing: T | null, body: Payload, close: () => void) =>
+    /** `onError` hears a failure after its toast (the article form keeps an offline save for later). */
+    save: (editing: T | null, body: Payload, close: () => void, onError?: (err: unknown) => void) =>
       editing
-        ? update.mutate({ id: editing.id, body }, { onSuccess: close })
-        : create.mutate(body, { onSuccess: close }),
+        ? update.mutate({ id: editing.id, body }, { onSuccess: close, ...(onError ? { onError } : {}) })
+        : create.mutate(body, { onSuccess: close, ...(onError ? { onError } : {}) }),
   };
 }
 

@@ -28,6 +28,33 @@ export interface AdminPlatform {
   goHome: () => void;
   /** Opens a mailto: draft ("Reply via Email"). Default: the browser's mail handler. */
   openMail?: (mailto: string) => void;
+  /**
+   * POST /api/upload reporting how much was sent (0-1), for the editor's progress bar. Optional: without
+   * it (the desktop, whose requests travel through main) the upload goes through `fetcher` and the bar
+   * shows activity without a fraction.
+   */
+  uploadWithProgress?: (form: FormData, onProgress: (fraction: number) => void) => Promise<Response>;
+}
+
+/** The browser's upload with progress events (fetch has none for request bodies). */
+export function xhrUpload(form: FormData, onProgress: (fraction: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/upload');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () =>
+      resolve(
+        new Response(xhr.status === 204 ? null : xhr.responseText, {
+          status: xhr.status,
+          headers: { 'content-type': xhr.getResponseHeader('content-type') ?? 'application/json' },
+        }),
+      );
+    xhr.onerror = () => reject(new TypeError('Network error'));
+    xhr.send(form);
+  });
 }
 
 export const webPlatform: AdminPlatform = {
@@ -41,6 +68,7 @@ export const webPlatform: AdminPlatform = {
       `/api/login?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`,
     ),
   goHome: () => window.location.assign('/'),
+  uploadWithProgress: xhrUpload,
 };
 
 export const PlatformContext = createContext<AdminPlatform>(webPlatform);

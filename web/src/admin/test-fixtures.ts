@@ -64,3 +64,8 @@ export const adminArticle = {
   isExternal: false,
   suggestedRating: null as number | null,
 };
+
+/** What the article form reads when it opens (GET /api/admin/content/{id}/preview: the body rendered as HTML). */
+export const articleRead = (a: { id: number; content: string } & Record<string, unknown>) => ({
+  [`GET /api/admin/content/${a.id}/preview`]: { ...a, contentHtml: `<p>${a.content}</p>` },
+});

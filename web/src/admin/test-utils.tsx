@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { Fetcher } from '../lib/api';
@@ -81,3 +81,23 @@ export function renderAdmin(
 
 /** A response that never arrives, to see loading states. */
 export const pending = () => new Promise<never>(() => undefined);
+
+/** The rich editor's Tiptap instance, from its editable element (Tiptap keeps it on the DOM node). */
+export async function findEditor(name = 'Content') {
+  const el = await screen.findByRole('textbox', { name });
+  return (el as unknown as { editor: import('@tiptap/core').Editor }).editor;
+}
+
+/** Replaces the body in the rich editor, as typing it would (one paragraph per line). */
+export async function setEditorText(text: string, name = 'Content') {
+  const editor = await findEditor(name);
+  const html = text
+    ? text
+        .split('\n')
+        .map((l) => `<p>${l}</p>`)
+        .join('')
+    : '';
+  act(() => {
+    editor.commands.setContent(html, { emitUpdate: true });
+  });
+}

@@ -8,3 +8,4 @@ export * from './idempotency';
 export * from './sign-in';
 export * from './pages';
 export * from './newsletter';
+export * from './revisions';

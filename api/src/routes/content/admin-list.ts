@@ -2,7 +2,9 @@ import type { adminArticleFilter, adminArticleListQuery } from '@site/shared';
 import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
+import { notFound } from '../../lib/errors';
 import { articleDate, articleSearchDocument, isPublic } from '../../db/schema/content';
 import { tsQuery } from './search-query';
 
@@ -30,6 +32,13 @@ const {
 } = getTableColumns(articles);
 /** An article as the admin sees it: every field, with its effective status and origin. */
 export const adminArticleColumns = { ...plainColumns, status: effectiveStatus, origin: articleOrigin };
+
+/** One article as the admin sees it, or 404. */
+export async function readAdminArticle(db: Database, id: number) {
+  const [row] = await db.select(adminArticleColumns).from(articles).where(eq(articles.id, id));
+  if (!row) throw notFound('Article not found');
+  return row;
+}
 
 const STATUS_FILTER: Record<Exclude<Query['status'], 'all'>, () => SQL> = {
   draft: () => eq(articles.status, 'draft'),

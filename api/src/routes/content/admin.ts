@@ -4,37 +4,37 @@ import {
   BULK_FILTER_MAX,
   articleBulkInput,
   articleInput,
+  articleUpdate,
   idParam,
   readTimeMinutes,
 } from '@site/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { requireAdmin } from '../../auth/middleware';
+import { currentUser, requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
-import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { articleBodyHtml } from '../../lib/html';
 import { validate } from '../../lib/validate';
 import { sameVersion, staleSave } from '../../lib/version';
-import { adminArticleColumns, adminArticleOrder, adminArticleWhere } from './admin-list';
+import { adminArticleColumns, adminArticleOrder, adminArticleWhere, readAdminArticle } from './admin-list';
 import { searchAdminArticles } from './admin-search';
 import { countMatches, runBulk } from './bulk';
 import { publishFields } from './publishing';
 import { slugTaken, uniqueSlug } from './slug';
 import { storedBody } from './body-html';
 import { alsoClears, byId, clears } from '../../lib/write-clears';
+import { dropAutosave, keptRevisions, storeRevision, updateSlugRedirects } from './revision-store';
 
 /** Every public list, count, search, feed and sitemap of articles (lib/surrogate-keys.ts). */
 const ARTICLE_LISTS = 'list:articles';
 
-const slugConflict = () => conflict('That slug is already used by another article. Choose another.');
-
-async function readAdminArticle(db: Database, id: number) {
-  const [row] = await db.select(adminArticleColumns).from(articles).where(eq(articles.id, id));
-  if (!row) throw notFound('Article not found');
-  return row;
+/** Readers could open it under its slug: published, or scheduled and due (as isPublic() decides). */
+function wasPublic(a: { status: string; publishedAt: Date | null; createdAt: Date }, now = new Date()) {
+  return a.status !== 'draft' && (a.publishedAt ?? a.createdAt) <= now;
 }
+
+const slugConflict = () => conflict('That slug is already used by another article. Choose another.');
 
 /** Admin reads and writes for articles (spec §7): a searchable list that includes drafts, and bulk actions. */
 export const contentAdminRoutes = new Hono<AppEnv>()
@@ -79,7 +79,9 @@ export const contentAdminRoutes = new Hono<AppEnv>()
       return c.json({ changed: changed.length });
     },
   )
-  // The article exactly as the public GET /api/content/:identifier would send it, whatever its status.
+  // The article exactly as the public GET /api/content/:identifier would send it, whatever its status:
+  // the preview page, and the rich editor, which opens the body as rendered (a markdown-like body is
+  // converted once, by the site's own renderer).
   .get('/admin/content/:id/preview', requireAdmin, validate('param', idParam), async (c) => {
     const { origin: _o, ...a } = await readAdminArticle(c.var.deps.db, c.req.valid('param').id);
     c.header('cache-control', 'no-store');
@@ -89,68 +91,115 @@ export const contentAdminRoutes = new Hono<AppEnv>()
     return c.json(await readAdminArticle(c.var.deps.db, c.req.valid('param').id));
   })
   .post('/content', requireAdmin, clears([ARTICLE_LISTS]), validate('json', articleInput), async (c) => {
-    const db = c.var.deps.db;
-    const { updatedAt: _ignored, publishedAt: _at, ...input } = c.req.valid('json');
+    const { db, env } = c.var.deps;
+    const { updatedAt: _ignored, publishedAt: _at, redirectOldSlug: _r, ...input } = c.req.valid('json');
+    const user = await currentUser(c);
     if (input.slug && (await slugTaken(db, input.slug))) throw slugConflict();
     const slug = input.slug || (await uniqueSlug(db, input.title));
     try {
-      const [row] = await db
-        .insert(articles)
-        .values({
-          ...input,
-          ...publishFields(c.req.valid('json')),
-          slug,
-          isExternal: input.isExternal ?? false,
-          readTime: readTimeMinutes(input.content),
-          ...storedBody(input.title, input.content, c.var.deps.env.SITE_URL),
-        })
-        .returning({ id: articles.id });
-      if (!row) throw new Error('insert returned no row');
-      // Its own page is new too: stored when written (web/stored-pages.ts).
-      alsoClears(c, `article:${row.id}`);
-      return c.json(await readAdminArticle(db, row.id), 201);
+      const body = storedBody(input.title, input.content, env.SITE_URL);
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(articles)
+          .values({
+            ...input,
+            ...publishFields(c.req.valid('json')),
+            slug,
+            isExternal: input.isExternal ?? false,
+            readTime: readTimeMinutes(input.content),
+            ...body,
+          })
+          .returning({ id: articles.id });
+        if (!row) throw new Error('insert returned no row');
+        await storeRevision(tx, {
+          articleId: row.id,
+          kind: 'create',
+          user,
+          title: input.title,
+          content: body.content,
+          keep: keptRevisions(c),
+        });
+        const superseded = await updateSlugRedirects(tx, row.id, slug);
+        await dropAutosave(tx, user?.id, 'new');
+        return { id: row.id, superseded };
+      });
+      // Its own page is new too (stored when written: web/stored-pages.ts), and an article whose old
+      // address it took over changes.
+      alsoClears(c, `article:${created.id}`, ...created.superseded.map((other) => `article:${other}`));
+      return c.json(await readAdminArticle(db, created.id), 201);
     } catch (err) {
       if (isUniqueViolation(err)) throw slugConflict();
       throw err;
     }
   })
+  /**
+   * A save names the fields it changes; every other one keeps its value (issue 31 §7). With the
+   * `updatedAt` the form loaded it lands only on that version (409 otherwise). Each save stores a
+   * revision of the title and body, and with `redirectOldSlug` a new slug keeps the old address as a 301.
+   */
   .put(
     '/content/:id',
     requireAdmin,
     clears(byId('article', ARTICLE_LISTS)),
     validate('param', idParam),
-    validate('json', articleInput),
+    validate('json', articleUpdate),
     async (c) => {
-      const db = c.var.deps.db;
+      const { db, env } = c.var.deps;
       const { id } = c.req.valid('param');
-      const { updatedAt: loaded, publishedAt: _at, ...input } = c.req.valid('json');
+      const { updatedAt: loaded, publishedAt, redirectOldSlug, status, ...input } = c.req.valid('json');
+      const user = await currentUser(c);
       const [existing] = await db.select().from(articles).where(eq(articles.id, id));
       if (!existing) throw notFound('Article not found');
-      if (input.slug && input.slug !== existing.slug && (await slugTaken(db, input.slug, id)))
-        throw slugConflict();
+      const slug = input.slug || existing.slug;
+      if (slug !== existing.slug && (await slugTaken(db, slug, id))) throw slugConflict();
+      // Without a status the publishing state stays; a new time alone reschedules a scheduled article.
+      const publishing =
+        status !== undefined
+          ? publishFields({ status, publishedAt }, existing)
+          : publishedAt !== undefined && existing.status === 'scheduled'
+            ? publishFields({ status: 'scheduled', publishedAt }, existing)
+            : {};
       try {
-        const [row] = await db
-          .update(articles)
-          .set({
-            ...input,
-            ...publishFields(c.req.valid('json'), existing),
-            slug: input.slug || existing.slug,
-            isExternal: input.isExternal ?? existing.isExternal,
-            readTime: readTimeMinutes(input.content),
-            ...storedBody(input.title, input.content, c.var.deps.env.SITE_URL),
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(articles.id, id), sameVersion(articles.updatedAt, loaded)))
-          .returning({ id: articles.id });
-        if (!row) {
-          const [now] = await db
-            .select({ updatedAt: articles.updatedAt })
-            .from(articles)
-            .where(eq(articles.id, id));
-          if (!now) throw notFound('Article not found');
-          throw staleSave('article', loaded, now.updatedAt);
-        }
-        return c.json(await readAdminArticle(db, row.id));
+        const saved = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(articles)
+            .set({
+              ...input,
+              ...publishing,
+              slug,
+              ...(input.content === undefined
+                ? {}
+                : {
+                    readTime: readTimeMinutes(input.content),
+                    ...storedBody(input.title ?? existing.title, input.content, env.SITE_URL),
+                  }),
+              updatedAt: sql`now()`,
+            })
+            .where(and(eq(articles.id, id), sameVersion(articles.updatedAt, loaded)))
+            .returning({ id: articles.id, title: articles.title, content: articles.content });
+          if (!row) {
+            const [now] = await tx
+              .select({ updatedAt: articles.updatedAt })
+              .from(articles)
+              .where(eq(articles.id, id));
+            if (!now) throw notFound('Article not found');
+            throw staleSave('article', loaded, now.updatedAt);
+          }
+          await storeRevision(tx, {
+            articleId: id,
+            kind: 'save',
+            user,
+            title: row.title,
+            content: row.content,
+            keep: keptRevisions(c),
+          });
+          const movedFromPublic = redirectOldSlug && slug !== existing.slug && wasPublic(existing);
+          const superseded = await updateSlugRedirects(tx, id, slug, movedFromPublic ? existing.slug : null);
+          await dropAutosave(tx, user?.id, id);
+          alsoClears(c, ...superseded.map((other) => `article:${other}`));
+          return row;
+        });
+        return c.json(await readAdminArticle(db, saved.id));
       } catch (err) {
         if (isUniqueViolation(err)) throw slugConflict();
         throw err;

@@ -11,6 +11,7 @@ import { notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { prefixQuery } from './search-query';
 import { bodyHtml, bodyHtmlColumns } from './body-html';
+import { movedArticle, movedResponse } from './slug-redirects';
 
 const {
   content: _body,
@@ -171,7 +172,12 @@ export const contentPublicRoutes = new Hono<AppEnv>()
       .from(articles)
       .where(and(published, match))
       .limit(1);
-    if (!row) throw notFound('Article not found');
+    if (!row) {
+      // An old slug of a renamed article says where it went (issue 31 §6).
+      const moved = await movedArticle(c, id);
+      if (moved) return movedResponse(c, `/api/content/${moved.slug}`, moved);
+      throw notFound('Article not found');
+    }
     addKeys(c, `article:${row.id}`);
     const { contentHtmlRev: _stored, ...article } = row;
     return c.json({ ...article, contentHtml: bodyHtml(row, c.var.deps.env.SITE_URL) });

@@ -1,4 +1,4 @@
-import { adminProductListQuery, idParam, productInput } from '@site/shared';
+import { adminProductListQuery, idParam, productInput, productUpdate } from '@site/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { z } from 'zod';
@@ -12,18 +12,21 @@ import { validate } from '../../lib/validate';
 import { sameVersion, staleSave } from '../../lib/version';
 import { byId, clears } from '../../lib/write-clears';
 
-type Parsed = z.output<typeof productInput>;
+type Parsed = z.output<typeof productUpdate>;
 const money = (n: number | null | undefined) => (n === null || n === undefined ? null : n.toFixed(2));
+/** Leaves a field the body did not name undefined, which an UPDATE's SET skips (issue 31 §7). */
+const named = <T, R>(value: T | undefined, as: (v: T) => R): R | undefined =>
+  value === undefined ? undefined : as(value);
 
-/** Column values from a validated body; prices are stored as exact decimals. */
+/** Column values from a validated body; prices are stored as exact decimals. A create fills the rest in. */
 function toRow({ updatedAt: _loaded, ...input }: Parsed) {
   return {
     ...input,
-    price: input.price.toFixed(2),
-    originalPrice: money(input.originalPrice),
-    categoryId: input.categoryId ?? null,
-    rating: input.rating ?? null,
-    reviewCount: input.reviewCount ?? 0,
+    price: named(input.price, (p) => p.toFixed(2)),
+    originalPrice: named(input.originalPrice, money),
+    categoryId: named(input.categoryId, (id) => id ?? null),
+    rating: named(input.rating, (r) => r ?? null),
+    reviewCount: named(input.reviewCount, (n) => n ?? 0),
   };
 }
 
@@ -91,9 +94,19 @@ export const productsAdminRoutes = new Hono<AppEnv>()
     return c.json(rows.map((r) => ({ ...r.product, clickCount: r.clickCount, linkBroken: r.linkBroken })));
   })
   .post('/products', requireAdmin, clears(['list:products']), validate('json', productInput), async (c) => {
-    const input = c.req.valid('json');
+    const { updatedAt: _ignored, ...input } = c.req.valid('json');
     await assertCategory(c.var.deps.db, input.categoryId);
-    const [row] = await c.var.deps.db.insert(products).values(toRow(input)).returning();
+    const [row] = await c.var.deps.db
+      .insert(products)
+      .values({
+        ...input,
+        price: input.price.toFixed(2),
+        originalPrice: money(input.originalPrice),
+        categoryId: input.categoryId ?? null,
+        rating: input.rating ?? null,
+        reviewCount: input.reviewCount ?? 0,
+      })
+      .returning();
     if (!row) throw new Error('insert returned no row');
     return c.json(row, 201);
   })
@@ -102,7 +115,7 @@ export const productsAdminRoutes = new Hono<AppEnv>()
     requireAdmin,
     clears(byId('product', 'list:products')),
     validate('param', idParam),
-    validate('json', productInput),
+    validate('json', productUpdate),
     async (c) => {
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');

@@ -1,4 +1,4 @@
-import { adminRecipeListQuery, idParam, recipeInput, WWE_TAG } from '@site/shared';
+import { adminRecipeListQuery, idParam, recipeInput, recipeUpdate, WWE_TAG } from '@site/shared';
 import { and, asc, count, desc, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { z } from 'zod';
@@ -54,12 +54,13 @@ export const recipesAdminRoutes = new Hono<AppEnv>()
     if (!row) throw new Error('insert returned no row');
     return c.json(row, 201);
   })
+  // A field the body leaves out keeps its value (issue 31 §7); drizzle's SET skips undefined ones.
   .put(
     '/recipes/:id',
     requireAdmin,
     clears(byId('recipe', 'list:recipes')),
     validate('param', idParam),
-    validate('json', recipeInput),
+    validate('json', recipeUpdate),
     async (c) => {
       const { id } = c.req.valid('param');
       const { updatedAt: loaded, ...input } = c.req.valid('json');

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminArticle } from '../test-fixtures';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminArticle, articleRead } from '../test-fixtures';
 import { renderAdmin } from '../test-utils';
 
 const article = adminArticle;
@@ -9,6 +9,9 @@ const listed = (rows: unknown[], total = rows.length) =>
   Response.json(rows, { headers: { 'x-total-count': String(total) } });
 
 afterEach(() => vi.restoreAllMocks());
+
+// The form and its editor are a lazy chunk: load it once up front so each test's form opens at once.
+beforeAll(() => import('./ArticleEditor'), 30_000);
 
 describe('Articles tab: search, scheduling, bulk and safe saves (issue 15)', () => {
   it('reads search and filters from the URL, sends them to the server and shows "N results"', async () => {
@@ -80,10 +83,11 @@ describe('Articles tab: search, scheduling, bulk and safe saves (issue 15)', () 
   it('the form schedules in UK time: 09:00 on 1 Jul 2027 is sent as 08:00 UTC', async () => {
     const { api } = renderAdmin('/admin', {
       'GET /api/admin/content': () => listed([article]),
+      ...articleRead(article),
       'PUT /api/content/7': article,
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Morning Rituals' }));
-    await userEvent.selectOptions(screen.getByLabelText('Status'), 'scheduled');
+    await userEvent.selectOptions(await screen.findByLabelText('Status'), 'scheduled');
     const when = screen.getByLabelText('Publish at (UK time)');
     await userEvent.type(when, '2027-07-01T09:00');
     await userEvent.click(screen.getByRole('button', { name: 'Update Article' }));
@@ -116,6 +120,7 @@ describe('Articles tab: search, scheduling, bulk and safe saves (issue 15)', () 
   it('a stale save (409) says someone else saved it, and the form stays open with the edits', async () => {
     renderAdmin('/admin', {
       'GET /api/admin/content': () => listed([article]),
+      ...articleRead(article),
       'PUT /api/content/7': () =>
         Response.json(
           { message: 'Someone else saved this article after you opened it.', yours: 'a', theirs: 'b' },
@@ -123,22 +128,23 @@ describe('Articles tab: search, scheduling, bulk and safe saves (issue 15)', () 
         ),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Morning Rituals' }));
-    await userEvent.type(screen.getByLabelText('Title'), ' edited');
+    await userEvent.type(await screen.findByLabelText('Title'), ' edited');
     await userEvent.click(screen.getByRole('button', { name: 'Update Article' }));
     await screen.findByText('Failed to update article: Someone else saved this article after you opened it.');
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Morning Rituals edited');
   });
 
   it('leaving a form with unsaved changes asks first; "stay" keeps the edits', async () => {
-    renderAdmin('/admin', { 'GET /api/admin/content': () => listed([article]) });
+    renderAdmin('/admin', { 'GET /api/admin/content': () => listed([article]), ...articleRead(article) });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Morning Rituals' }));
+    await screen.findByLabelText('Title');
     // Unchanged: Cancel closes without asking.
     const confirm = vi.fn(() => false);
     Object.defineProperty(window, 'confirm', { value: confirm, configurable: true, writable: true });
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(confirm).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Edit Morning Rituals' }));
-    await userEvent.type(screen.getByLabelText('Title'), '!');
+    await userEvent.type(await screen.findByLabelText('Title'), '!');
     const unload = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(unload);
     expect(unload.defaultPrevented).toBe(true);
@@ -156,16 +162,17 @@ describe('Articles tab: search, scheduling, bulk and safe saves (issue 15)', () 
     const ai = { ...article, origin: 'ai', status: 'draft', suggestedRating: 4.5 };
     const { api } = renderAdmin('/admin', {
       'GET /api/admin/content': () => listed([ai]),
+      ...articleRead(ai),
       'PUT /api/content/7': ai,
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Morning Rituals' }));
-    expect(screen.getByRole('note').textContent).toMatch(/AI suggested rating: 4.5 out of 5/);
+    expect((await screen.findByRole('note')).textContent).toMatch(/AI suggested rating: 4.5 out of 5/);
     await userEvent.click(screen.getByRole('button', { name: 'Add rating to article' }));
     expect(screen.queryByRole('note')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Update Article' }));
     await screen.findByText('Article updated successfully');
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
-      content: '<p><strong>Our rating: 4.5 out of 5</strong></p>\nBody',
+      content: '<p><strong>Our rating: 4.5 out of 5</strong></p><p>Body</p>',
       suggestedRating: null,
     });
   });
@@ -179,11 +186,14 @@ describe('Articles tab: search, scheduling, bulk and safe saves (issue 15)', () 
     ] as const) {
       const { unmount } = renderAdmin(
         '/admin',
-        { 'GET /api/admin/content': () => listed([{ ...article, status: 'draft' }]) },
+        {
+          'GET /api/admin/content': () => listed([{ ...article, status: 'draft' }]),
+          ...articleRead({ ...article, status: 'draft' }),
+        },
         platform,
       );
       await userEvent.click(await screen.findByRole('button', { name: 'Edit Morning Rituals' }));
-      const link = screen.getByRole('link', { name: 'Preview' });
+      const link = await screen.findByRole('link', { name: 'Preview' });
       expect(link.getAttribute('href')).toBe(href);
       expect(link.getAttribute('target')).toBe('_blank');
       unmount();

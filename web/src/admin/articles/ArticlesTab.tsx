@@ -13,6 +13,7 @@ import {
   formatDateTime,
   SORT_LABELS,
 } from '@site/shared';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CrudTab } from '../CrudTab';
 import { useCrudTab } from '../crud';
@@ -21,8 +22,10 @@ import { ListToolbar } from '../list/ListToolbar';
 import { useListParams } from '../list/use-list-params';
 import { Badge, Button } from '../ui';
 import { ArticleBulkBar } from './ArticleBulkBar';
-import { ArticleForm } from './ArticleForm';
 import { useBulkArticles } from './article-actions';
+
+// The form and its rich editor load when a form opens: the list does not pay for them (issue 31 §1).
+const ArticleEditor = lazy(() => import('./ArticleEditor'));
 
 const config = { entity: 'Article', resource: 'articles' as const, writePath: '/api/content' };
 const FILTERS = ['q', 'status', 'category', 'origin', 'source', 'sort'] as const;
@@ -93,13 +96,26 @@ export function ArticlesTab() {
       itemTitle={(a) => a.title}
       renderRow={(a) => <ArticleRow article={a} />}
       renderForm={(editing, form) => (
-        <ArticleForm
-          initial={editing}
-          pending={crud.pending}
-          onCancel={form.cancel}
-          onDirtyChange={form.onDirtyChange}
-          onSubmit={(body) => crud.save(editing, body, form.close)}
-        />
+        <Suspense fallback={<p role="status">Loading the editor…</p>}>
+          <ArticleEditor
+            listed={editing}
+            pending={crud.pending}
+            onCancel={form.cancel}
+            onClose={form.close}
+            onDirtyChange={form.onDirtyChange}
+            onSubmit={(body, hooks) =>
+              crud.save(
+                editing,
+                body,
+                () => {
+                  hooks.onSaved();
+                  form.close();
+                },
+                hooks.onError,
+              )
+            }
+          />
+        </Suspense>
       )}
     />
   );
