@@ -1,5 +1,6 @@
 import type { BundleRow } from './bundle';
 import { type ColdStart, coldStartMarkdown } from './cold-start';
+import { type LongTail, longTailMarkdown } from './long-tail-run';
 import type { LoadResult } from './load';
 
 interface Results {
@@ -25,6 +26,7 @@ interface Results {
   };
   coldStartMs: number;
   startup?: ColdStart;
+  longTail?: LongTail;
   rss: { idleMb: number; peakUnderLoadMb: number };
   endpoints: Array<{
     name: string;
@@ -159,6 +161,7 @@ export function renderMarkdown(r: Results): string {
   out.push('');
 
   if (r.startup) out.push(...coldStartMarkdown(r.startup));
+  if (r.longTail) out.push(...longTailMarkdown(r.longTail));
   out.push('## Server', '');
   out.push(`- Cold start of the loaded server (spawn to first 200 from /api/health): ${r.coldStartMs} ms`);
   out.push(`- RSS: ${r.rss.idleMb} MB idle after start, ${r.rss.peakUnderLoadMb} MB peak under load`, '');

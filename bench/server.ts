@@ -77,7 +77,8 @@ export async function startChild(opts: {
     [...(opts.nodeFlags ?? []), ...(opts.script.endsWith('.ts') ? ['--import', 'tsx'] : []), opts.script],
     {
       cwd: opts.cwd,
-      env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: url },
+      // SITE_URL from opts.env wins: stored pages print it, and the bench stores them before starting.
+      env: { ...process.env, SITE_URL: url, ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -133,6 +134,7 @@ export function productionNodeFlags(): string[] {
 }
 
 export const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+export const BENCH_SITE_URL = 'http://bench.localhost';
 
 /** The real server as `pnpm start` runs it in production, on the seeded database. */
 export function productionServerEnv(databaseUrl: string | undefined, dataDir: string) {
