@@ -15,17 +15,17 @@ export const groups = {
   // HTTP: one group of ~900 mutants ran every cache test for every error-message mutant.
   'lib-http': {
     mutate: [
-      'api/src/lib/client-ip.ts',
-      'api/src/lib/error-response.ts',
-      'api/src/lib/errors.ts',
-      'api/src/lib/validate.ts',
-      'api/src/lib/html.ts',
-      'api/src/lib/idempotency.ts',
-      'api/src/lib/rate-limit.ts',
-      'api/src/lib/version.ts',
-      'api/src/lib/like.ts',
-      'api/src/lib/advisory-lock.ts',
-      'api/src/lib/sweep.ts',
+      'api/src/lib/http/client-ip.ts',
+      'api/src/lib/http/error-response.ts',
+      'api/src/lib/http/errors.ts',
+      'api/src/lib/http/validate.ts',
+      'api/src/lib/text/html.ts',
+      'api/src/lib/http/idempotency.ts',
+      'api/src/lib/http/rate-limit.ts',
+      'api/src/lib/http/version.ts',
+      'api/src/lib/text/like.ts',
+      'api/src/lib/jobs/advisory-lock.ts',
+      'api/src/lib/jobs/sweep.ts',
     ],
     root: 'api',
     tests: [
@@ -34,7 +34,7 @@ export const groups = {
       'test/api-errors.test.ts',
       'test/contact.test.ts',
       'test/idempotency.test.ts',
-      // lib/version.ts: the 409 on a stale save of a product or recipe.
+      // lib/http/version.ts: the 409 on a stale save of a product or recipe.
       'test/stale-saves.test.ts',
       'test/article-bulk-and-conflict.test.ts',
       'test/admin-lists.test.ts',
@@ -52,14 +52,14 @@ export const groups = {
   },
   'lib-cache': {
     mutate: [
-      'api/src/lib/cache.ts',
-      'api/src/lib/cached-response.ts',
-      'api/src/lib/cache-fast-path.ts',
-      'api/src/lib/cache-sync.ts',
-      'api/src/lib/cdn.ts',
-      'api/src/lib/surrogate-keys.ts',
-      'api/src/lib/write-clears.ts',
-      'api/src/lib/accept-encoding.ts',
+      'api/src/lib/cache/cache.ts',
+      'api/src/lib/cache/cached-response.ts',
+      'api/src/lib/cache/fast-path.ts',
+      'api/src/lib/cache/sync.ts',
+      'api/src/lib/cache/cdn.ts',
+      'api/src/lib/cache/surrogate-keys.ts',
+      'api/src/lib/cache/write-clears.ts',
+      'api/src/lib/cache/accept-encoding.ts',
     ],
     root: 'api',
     tests: [
@@ -73,7 +73,11 @@ export const groups = {
     ],
   },
   'lib-fetch-storage': {
-    mutate: ['api/src/lib/safe-fetch.ts', 'api/src/lib/storage.ts', 'api/src/lib/s3-storage.ts'],
+    mutate: [
+      'api/src/lib/http/safe-fetch.ts',
+      'api/src/lib/storage/storage.ts',
+      'api/src/lib/storage/s3-storage.ts',
+    ],
     root: 'api',
     tests: [
       'test/upload-limits.test.ts',

@@ -6,11 +6,11 @@ import { CLIENT_IP_HEADER } from './auth/auth';
 import { signInThrottle } from './auth/sign-in-throttle';
 import { evenSignUpTime } from './auth/sign-up-timing';
 import type { AppDeps, AppEnv } from './context';
-import { publicCacheFastPath } from './lib/cache-fast-path';
-import { PRIVATE_NO_STORE } from './lib/cdn';
-import { clientIp } from './lib/client-ip';
-import { errorResponse } from './lib/error-response';
-import { clearsNothing } from './lib/write-clears';
+import { publicCacheFastPath } from './lib/cache/fast-path';
+import { PRIVATE_NO_STORE } from './lib/cache/cdn';
+import { clientIp } from './lib/http/client-ip';
+import { errorResponse } from './lib/http/error-response';
+import { clearsNothing } from './lib/cache/write-clears';
 import { metricsHandler } from './observe/metrics-route';
 import { observeRequests } from './observe/request';
 import { apiRoutes } from './routes';
@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps) {
 
   // Request id, one structured log line and the request metrics (observe/).
   app.use(observeRequests(deps));
-  // Fresh cached public reads are answered here, before the rest (lib/cache-fast-path.ts).
+  // Fresh cached public reads are answered here, before the rest (lib/cache/fast-path.ts).
   app.use(publicCacheFastPath(deps));
   app.use(
     secureHeaders({
@@ -102,7 +102,7 @@ function mountApi(app: Hono<AppEnv>, deps: AppDeps) {
     c.set('user', undefined);
     await next();
   });
-  // An API answer is private unless its route says otherwise (lib/cache.ts publicCache): nothing
+  // An API answer is private unless its route says otherwise (lib/cache/cache.ts publicCache): nothing
   // tied to a session (auth, admin, product and recipe details) is ever kept by a shared cache.
   app.use('/api/*', async (c, next) => {
     await next();
@@ -140,7 +140,7 @@ function mountApi(app: Hono<AppEnv>, deps: AppDeps) {
   });
 
   // A successful write clears the cached reads showing what it changed, on every instance and the CDN:
-  // each write route declares which (lib/write-clears.ts).
+  // each write route declares which (lib/cache/write-clears.ts).
   const routed = app.route('/api', apiRoutes);
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   return routed;

@@ -1,7 +1,7 @@
 import type { Auth } from './auth/auth';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import type { Storage } from './lib/storage';
+import type { Storage } from './lib/storage/types';
 import type { Logger } from './observe/logger';
 import type { Metrics } from './observe/metrics';
 
@@ -27,7 +27,7 @@ export interface AppDeps {
   lifecycle: { shuttingDown: boolean };
   logger: Logger;
   metrics: Metrics;
-  /** Tells the other instances which cached public reads to drop (lib/cache-sync.ts); unset = alone. */
+  /** Tells the other instances which cached public reads to drop (lib/cache/sync.ts); unset = alone. */
   cacheBus?: { publish(tags: readonly string[]): void };
 }
 
@@ -36,7 +36,7 @@ export type AppEnv = {
     deps: AppDeps;
     /** undefined = not looked up yet; null = anonymous. Use currentUser(c). */
     user: SessionUser | null | undefined;
-    /** Surrogate keys a write's handler adds to its route's declaration (lib/write-clears.ts: alsoClears). */
+    /** Surrogate keys a write's handler adds to its route's declaration (lib/cache/write-clears.ts: alsoClears). */
     alsoClears?: string[];
   };
 };

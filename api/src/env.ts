@@ -23,7 +23,7 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
- * Which peers may tell us the client's address in X-Forwarded-For (lib/client-ip.ts): none; a count
+ * Which peers may tell us the client's address in X-Forwarded-For (lib/http/client-ip.ts): none; a count
  * of proxies in front (each adds one entry on the right); or the proxies' own addresses and CIDRs.
  */
 export type ProxyTrust = { hops: number } | { addresses: string[] };

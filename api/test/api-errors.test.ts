@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import type { AppDeps, AppEnv } from '../src/context';
 import * as s from '../src/db/schema';
-import { DB_RETRY_AFTER_S, DB_UNAVAILABLE_MESSAGE, errorResponse } from '../src/lib/error-response';
+import { DB_RETRY_AFTER_S, DB_UNAVAILABLE_MESSAGE, errorResponse } from '../src/lib/http/error-response';
 import { type Agent, capturedLogger, dbTargets, signUpAdmin, testApp } from './helpers';
 
-/** Bad input and conflicts answer { message } with the right status (lib/validate.ts, lib/errors.ts). */
+/** Bad input and conflicts answer { message } with the right status (lib/http/validate.ts, lib/http/errors.ts). */
 describe('error answers', () => {
   let booted: Booted;
   let admin: Agent;
@@ -72,7 +72,7 @@ describe('error answers', () => {
   });
 });
 
-/** The same answers on one admin route, through the database: lib/errors.ts as routes use it. */
+/** The same answers on one admin route, through the database: lib/http/errors.ts as routes use it. */
 describe.each(dbTargets)('error answers that come from the database on %s', (kind) => {
   let booted: Booted;
   let admin: Agent;
@@ -134,7 +134,7 @@ describe.each(dbTargets)('error answers that come from the database on %s', (kin
 });
 
 /**
- * The app's onError (lib/error-response.ts) around routes that throw what libraries throw: Hono's
+ * The app's onError (lib/http/error-response.ts) around routes that throw what libraries throw: Hono's
  * HTTPException, JSON.parse's SyntaxError, real PGlite errors through drizzle, Node's socket errors.
  */
 describe('the error handler: every error answered as { message } and logged', () => {

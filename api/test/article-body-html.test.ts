@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
-import { articleBodyHtml } from '../src/lib/html';
+import { articleBodyHtml } from '../src/lib/text/html';
 import { BODY_HTML_REV, startBodyHtmlBackfill, storeMissingBodyHtml } from '../src/routes/content/body-html';
 import { type Agent, capturedLogger, dbTargets, signUpAdmin, testApp } from './helpers';
 
@@ -16,7 +16,7 @@ type Json = Record<string, unknown>;
  * renderer is rendered again on read, and the background job stores it.
  */
 describe('the renderer revision', () => {
-  // A fixed corpus touching every rule of lib/html.ts: markdown (headings, emphasis, lists, code,
+  // A fixed corpus touching every rule of lib/text/html.ts: markdown (headings, emphasis, lists, code,
   // line breaks, links as buttons, images) and HTML bodies (allowed and removed tags, attributes,
   // schemes, protocol-relative sources, mailto).
   const CORPUS = [
@@ -29,7 +29,7 @@ describe('the renderer revision', () => {
     // Images only of other sites or this site's uploads (issue 27): not its routes.
     '![out](/api/logout) ![go](/go/1) ![up](/uploads/a.webp) ![q](/uploads/a.webp?x) <img src="/api/logout">',
   ];
-  // sha256 of the corpus's rendering, per BODY_HTML_REV. A change to lib/html.ts (or to marked or
+  // sha256 of the corpus's rendering, per BODY_HTML_REV. A change to lib/text/html.ts (or to marked or
   // sanitize-html) that changes its output fails here: bump BODY_HTML_REV, so stored bodies are
   // rendered again, and add the digest it prints.
   const DIGESTS: Record<number, string> = {
@@ -41,7 +41,7 @@ describe('the renderer revision', () => {
     const digest = createHash('sha256').update(rendered).digest('hex');
     expect(
       digest,
-      `lib/html.ts renders bodies differently: bump BODY_HTML_REV in routes/content/body-html.ts and record ${digest}`,
+      `lib/text/html.ts renders bodies differently: bump BODY_HTML_REV in routes/content/body-html.ts and record ${digest}`,
     ).toBe(DIGESTS[BODY_HTML_REV]);
   });
 });

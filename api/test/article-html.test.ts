@@ -3,7 +3,7 @@ import type { Booted } from '../src/bootstrap';
 import { articles } from '../src/db/schema';
 import { testApp } from './helpers';
 
-/** An article body as readers get it from GET /api/content/:slug (contentHtml, lib/html.ts). */
+/** An article body as readers get it from GET /api/content/:slug (contentHtml, lib/text/html.ts). */
 describe('article body HTML: what the sanitiser lets through', () => {
   let booted: Booted;
   let n = 0;

@@ -6,7 +6,7 @@ import { decodeFeed } from '../src/rss/decode-feed';
 import { parseFeedDocument } from '../src/rss/parse-feed';
 import { atom, rss2 } from './rss-feed-server';
 
-export { articleBodyHtml } from '../src/lib/html';
+export { articleBodyHtml } from '../src/lib/text/html';
 
 export interface CorpusBody {
   name: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
-import { cachedBytes, getCached } from '../src/lib/cache';
+import { cachedBytes, getCached } from '../src/lib/cache/cache';
 import { signUpAdmin, testApp } from './helpers';
 
 describe('the public cache is bounded by bytes (PUBLIC_CACHE_MAX_MB)', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Booted, boot } from '../src/bootstrap';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import * as s from '../src/db/schema';
-import { cachedBytes } from '../src/lib/cache';
+import { cachedBytes } from '../src/lib/cache/cache';
 import { capturedLogger, createPostgresDatabase, dbTargets, signUpAdmin, testEnv } from './helpers';
 
 /**

@@ -6,7 +6,7 @@ import type { Booted } from '../src/bootstrap';
 import { testApp, testEnv } from './helpers';
 
 /**
- * Which rate-limit bucket a client lands in (lib/client-ip.ts), over a real socket: Linux answers
+ * Which rate-limit bucket a client lands in (lib/http/client-ip.ts), over a real socket: Linux answers
  * on all of 127.0.0.0/8, so binding the client to 127.0.0.2, .3, ... gives distinct addresses.
  */
 const story = {

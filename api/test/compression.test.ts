@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
-import { pickEncoding } from '../src/lib/accept-encoding';
+import { pickEncoding } from '../src/lib/cache/accept-encoding';
 import { webAssetsDir } from '../src/web/paths';
 import { testApp } from './helpers';
 

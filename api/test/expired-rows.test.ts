@@ -6,7 +6,7 @@ import { CONTACT_RATE_LIMIT } from '../src/routes/contact';
 import { Agent, dbTargets, testApp } from './helpers';
 
 // Short-lived rows (rate-limit windows, claimed page views, idempotency answers) must not pile up
-// for ever, and a sweep must drop only its own kind's expired rows: lib/sweep.ts, one delete per kind
+// for ever, and a sweep must drop only its own kind's expired rows: lib/jobs/sweep.ts, one delete per kind
 // per instance every few minutes, the first on an instance's first request of that kind.
 const HOUR = 60 * 60 * 1000;
 const contact = {

@@ -6,7 +6,7 @@ import * as s from '../src/db/schema';
 import { webServerEntry } from '../src/web/paths';
 import { type AdminFixture, adminRoutes, imageForm, makeAdminFixture } from './admin-routes';
 import { type FakeOpenAI, startFakeOpenAI } from './ai-fake-openai';
-import { allowedImageSrc } from '../src/lib/html';
+import { allowedImageSrc } from '../src/lib/text/html';
 import { sessionCookie, signUp, signUpAdmin, testApp } from './helpers';
 import { manyFrameGif } from './hostile-images';
 

@@ -10,7 +10,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { freshMemoryPglite } from '../src/db/pglite-image';
 import { user } from '../src/db/schema';
 import { type Env, loadEnv } from '../src/env';
-import { CACHE_CHANNEL } from '../src/lib/cache-sync';
+import { CACHE_CHANNEL } from '../src/lib/cache/sync';
 import { loggerOptions } from '../src/observe/logger';
 import { migratedTemplate } from './pg-template';
 

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../src/context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
-import { errorResponse, statusForPgError } from '../src/lib/error-response';
+import { errorResponse, statusForPgError } from '../src/lib/http/error-response';
 import { type AdminFixture, makeAdminFixture } from './admin-routes';
 import { type Agent, dbTargets, signUp, signUpAdmin, testApp } from './helpers';
 import { updateUserInput } from '@site/shared';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import { articles, storySubmissions } from '../src/db/schema';
-import { allowedImageSrc, articleBodyHtml } from '../src/lib/html';
+import { allowedImageSrc, articleBodyHtml } from '../src/lib/text/html';
 import { runRssNow } from '../src/rss/run';
 import { type Agent, dbTargets, signUpAdmin, testApp } from './helpers';
 

@@ -6,7 +6,7 @@ import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
 import { checkLink, isRedirectToOtherHome } from '../src/insights/link-health/check-link';
 import { linkHealthIdle } from '../src/insights/link-health/run';
-import type { FetchLimits } from '../src/lib/safe-fetch';
+import type { FetchLimits } from '../src/lib/http/safe-fetch';
 import { type Agent, capturedLogger, dbTargets, signUpAdmin, testApp } from './helpers';
 
 /** A retailer on 127.0.0.1: live, gone, HEAD-refusing, hanging, looping and home-redirecting links. */

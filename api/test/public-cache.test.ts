@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
 import { loadEnv } from '../src/env';
-import { cachedBytes, getCached } from '../src/lib/cache';
+import { cachedBytes, getCached } from '../src/lib/cache/cache';
 import { Agent, capturedLogger, dbTargets, signUp, signUpAdmin, testApp } from './helpers';
 
 const article = (slug: string) => ({
@@ -344,7 +344,7 @@ describe('with PUBLIC_CACHE_MS=0 (development)', () => {
 });
 
 /**
- * The fast path (lib/cache-fast-path.ts) answers before routing; its request log line names the
+ * The fast path (lib/cache/fast-path.ts) answers before routing; its request log line names the
  * route that filled the entry (/api/content/:identifier), where a hit inside publicCache names the
  * middleware's pattern (/api/content/*). That tells the two apart from outside.
  */

@@ -7,7 +7,7 @@ import type { AppDeps } from '../src/context';
 import { openDatabase } from '../src/db/client';
 import { articles, products, recipes, user } from '../src/db/schema';
 import { DEMO_ADMIN } from '../src/db/seed';
-import { localStorage } from '../src/lib/storage';
+import { localStorage } from '../src/lib/storage/storage';
 import { createLogger } from '../src/observe/logger';
 import { createMetrics } from '../src/observe/metrics';
 import { createPostgresDatabase, dbTargets, freshDatabase, testEnv } from './helpers';

@@ -2,7 +2,7 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFollowingRedirects, readBody, SafeFetchError, withDeadline } from '../src/lib/safe-fetch';
+import { openFollowingRedirects, readBody, SafeFetchError, withDeadline } from '../src/lib/http/safe-fetch';
 import { describeFeedError } from '../src/rss/feed-errors';
 import { DEFAULT_LIMITS, type FetchLimits, FeedFetchError, fetchFeed } from '../src/rss/fetch-feed';
 

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Booted, boot } from '../src/bootstrap';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { tryAdvisoryLock } from '../src/lib/advisory-lock';
+import { tryAdvisoryLock } from '../src/lib/jobs/advisory-lock';
 import { articles, recipes, rssRuns } from '../src/db/schema';
 import { tryRssLock } from '../src/rss/lock';
 import type { RecipeWriter } from '../src/rss/recipe-writer';
@@ -286,7 +286,7 @@ describe.each(dbTargets)('RSS runs across instances on %s', (kind) => {
   }, 90_000);
 });
 
-// The lock's own connection (lib/advisory-lock.ts): only PostgreSQL has one.
+// The lock's own connection (lib/jobs/advisory-lock.ts): only PostgreSQL has one.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the RSS lock connection on PostgreSQL', () => {
   let booted: Booted;
   let pool: pg.Pool;

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import { articles } from '../src/db/schema';
 import { EnvError } from '../src/env';
-import { s3Client, s3Storage } from '../src/lib/s3-storage';
-import { localStorage, type Storage } from '../src/lib/storage';
+import { s3Client, s3Storage } from '../src/lib/storage/s3-storage';
+import { localStorage, type Storage } from '../src/lib/storage/storage';
 import { imageForm } from './admin-routes';
 import { type FakeOpenAI, startFakeOpenAI } from './ai-fake-openai';
 import { type Agent, capturedLogger, dbTargets, signUpAdmin, testApp, testEnv } from './helpers';
@@ -284,7 +284,7 @@ describe.each(dbTargets)('uploads in an S3-compatible bucket (s3rver on loopback
   }, 90_000); // its own database and app, and the client's retries
 });
 
-describe('the local folder and the bucket keep one contract (lib/storage.ts)', () => {
+describe('the local folder and the bucket keep one contract (lib/storage/storage.ts)', () => {
   let s3: S3TestServer;
   const root = `/tmp/site-storage-contract-${process.pid}`;
   const dir = `${root}/uploads`;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
-import { writeDeclarationOf } from '../src/lib/write-clears';
+import { writeDeclarationOf } from '../src/lib/cache/write-clears';
 import { Agent, dbTargets, signUpAdmin, testApp } from './helpers';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

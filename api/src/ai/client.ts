@@ -1,7 +1,7 @@
 import { AI_CAP_MS } from '@site/shared';
 import OpenAI from 'openai';
 import type { Env } from '../env';
-import { ApiError } from '../lib/errors';
+import { ApiError } from '../lib/http/errors';
 
 export const AI_NOT_CONFIGURED_MESSAGE = 'AI is not configured on this server (OPENAI_API_KEY is not set).';
 

@@ -3,7 +3,7 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
 import type { AppDeps } from '../context';
-import { ApiError } from '../lib/errors';
+import { ApiError } from '../lib/http/errors';
 import { parseAnswerJson } from './answer-json';
 import { aiCapMs, aiClient } from './client';
 import { AiAnswerError, logAiFailure, mapAiError } from './errors';

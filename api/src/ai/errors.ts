@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { ApiError } from '../lib/errors';
+import { ApiError } from '../lib/http/errors';
 import type { Logger } from '../observe/logger';
 import { outsideText } from '../observe/redact';
 

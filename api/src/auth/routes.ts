@@ -2,7 +2,7 @@ import { safeReturnPath } from '@site/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { currentUser, toCurrentUser } from './middleware';
-import { clearsNothing } from '../lib/write-clears';
+import { clearsNothing } from '../lib/cache/write-clears';
 
 /** The spec's auth calls (§7), served beside better-auth's own /api/auth/* endpoints. */
 export const authRoutes = new Hono<AppEnv>()

@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { adminSetupLinks, user } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { overRateLimit } from '../lib/rate-limit';
-import { validate } from '../lib/validate';
-import { clearsNothing } from '../lib/write-clears';
+import { ApiError } from '../lib/http/errors';
+import { overRateLimit } from '../lib/http/rate-limit';
+import { validate } from '../lib/http/validate';
+import { clearsNothing } from '../lib/cache/write-clears';
 import { claimSetupLink, hashSetupToken, setupLinkUsable } from './first-admin';
 
 const HOUR = 3600_000;

@@ -3,7 +3,7 @@ import { and, lt, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
 import { signInAttempts } from '../db/schema';
-import { sweepDue } from '../lib/sweep';
+import { sweepDue } from '../lib/jobs/sweep';
 
 /** Attempts on one account before each further one waits; the waits grow, then stay at the cap. */
 export const SIGN_IN_FREE_ATTEMPTS = 10;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { pgErrorCode } from '../lib/errors';
+import { pgErrorCode } from '../lib/http/errors';
 import { type Database, migrationsFolder } from './client';
 
 let newest: number | undefined;

@@ -4,7 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../context';
 import { newsletterSubscribers } from '../db/schema';
-import { ApiError } from '../lib/errors';
+import { ApiError } from '../lib/http/errors';
 
 const COLUMNS = [
   'email',

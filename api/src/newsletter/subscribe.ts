@@ -2,7 +2,7 @@ import { NEWSLETTER_CONFIRM_DAYS, type NewsletterForm } from '@site/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { newsletterSubscribers } from '../db/schema';
-import { ApiError } from '../lib/errors';
+import { ApiError } from '../lib/http/errors';
 import { queueFor } from '../queue/boss';
 import { QUEUES } from '../queue/names';
 import { mailConfig } from './config';

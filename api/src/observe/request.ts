@@ -6,7 +6,7 @@ import { loggablePath } from './redact';
 
 const routeLabels = new WeakMap<Request, string>();
 
-/** For answers given before routing (cache-fast-path.ts): the route pattern that made them. */
+/** For answers given before routing (lib/cache/fast-path.ts): the route pattern that made them. */
 export function labelRoute(c: Context, route: string) {
   routeLabels.set(c.req.raw, route);
 }

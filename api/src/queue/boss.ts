@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { AppDeps } from '../context';
-import { LOCK_KEYS } from '../lib/advisory-lock';
+import { LOCK_KEYS } from '../lib/jobs/advisory-lock';
 import { outsideText } from '../observe/redact';
 import { QUEUES } from './names';
 

@@ -4,9 +4,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { challenges } from '../db/schema';
-import { publicCache } from '../lib/cache';
-import { notFound } from '../lib/errors';
-import { validate } from '../lib/validate';
+import { publicCache } from '../lib/cache/cache';
+import { notFound } from '../lib/http/errors';
+import { validate } from '../lib/http/validate';
 
 const listQuery = z.object({ active: z.enum(['true', 'false']).optional() });
 

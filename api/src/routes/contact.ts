@@ -2,11 +2,11 @@ import { contactInput } from '@site/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { contactMessages } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { idempotencyKey, onceFor } from '../lib/idempotency';
-import { overRateLimit } from '../lib/rate-limit';
-import { validate } from '../lib/validate';
-import { clearsNothing } from '../lib/write-clears';
+import { ApiError } from '../lib/http/errors';
+import { idempotencyKey, onceFor } from '../lib/http/idempotency';
+import { overRateLimit } from '../lib/http/rate-limit';
+import { validate } from '../lib/http/validate';
+import { clearsNothing } from '../lib/cache/write-clears';
 
 /** Per client: at most this many messages in one window (a person rarely sends more; a bot always does). */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;

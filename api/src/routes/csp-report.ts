@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context';
-import { overRateLimit } from '../lib/rate-limit';
+import { overRateLimit } from '../lib/http/rate-limit';
 import { CSP_REPORT_PATH } from '../security/csp';
 import { CSP_REPORT_TYPES, parseCspReports } from '../security/csp-report';
 import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from '../security/hostile-input';
-import { clearsNothing } from '../lib/write-clears';
+import { clearsNothing } from '../lib/cache/write-clears';
 
 /** Per client: plenty for a page that breaks, useless for filling the logs. */
 export const CSP_REPORT_RATE_LIMIT = { prefix: 'csp:', max: 30, windowMs: 60 * 1000 } as const;

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { newsletterSponsors, products } from '../db/schema';
 import { londonToday, recordClick } from '../insights/record';
-import { ApiError } from '../lib/errors';
-import { validate } from '../lib/validate';
+import { ApiError } from '../lib/http/errors';
+import { validate } from '../lib/http/validate';
 
 const goParam = z.object({ productId: idString });
 const sponsorParam = z.object({ id: idString });

@@ -4,10 +4,10 @@ import { isbot } from 'isbot';
 import { currentUser, hasSessionCredentials } from '../auth/middleware';
 import type { AppEnv } from '../context';
 import { recordRead } from '../insights/record';
-import { ApiError } from '../lib/errors';
-import { claimOnce, overRateLimit } from '../lib/rate-limit';
-import { validate } from '../lib/validate';
-import { clearsNothing } from '../lib/write-clears';
+import { ApiError } from '../lib/http/errors';
+import { claimOnce, overRateLimit } from '../lib/http/rate-limit';
+import { validate } from '../lib/http/validate';
+import { clearsNothing } from '../lib/cache/write-clears';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { articles, challenges } from '../db/schema';
 import { articleDate, isPublic } from '../db/schema/content';
-import { publicCache } from '../lib/cache';
+import { publicCache } from '../lib/cache/cache';
 
 const xml = (s: string) =>
   s

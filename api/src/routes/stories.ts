@@ -2,11 +2,11 @@ import { storyInput } from '@site/shared';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
 import { storySubmissions } from '../db/schema';
-import { clientIp } from '../lib/client-ip';
-import { ApiError } from '../lib/errors';
-import { idempotencyKey, onceFor } from '../lib/idempotency';
-import { validate } from '../lib/validate';
-import { clearsNothing } from '../lib/write-clears';
+import { clientIp } from '../lib/http/client-ip';
+import { ApiError } from '../lib/http/errors';
+import { idempotencyKey, onceFor } from '../lib/http/idempotency';
+import { validate } from '../lib/http/validate';
+import { clearsNothing } from '../lib/cache/write-clears';
 
 const WINDOW_MS = 60 * 60 * 1000;
 const MAX_PER_WINDOW = 5;

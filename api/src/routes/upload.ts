@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth/middleware';
 import type { AppEnv } from '../context';
-import { storeUpload } from '../lib/storage';
+import { storeUpload } from '../lib/storage/storage';
 import { checkUpload } from '../uploads/image-check';
 import { fileField, imageBodyLimit, readMultipart } from '../uploads/multipart';
-import { clearsNothing } from '../lib/write-clears';
+import { clearsNothing } from '../lib/cache/write-clears';
 
 /**
  * POST /api/upload (spec §7): admin only, checked before the body is read; the type comes from the

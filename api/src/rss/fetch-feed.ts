@@ -4,7 +4,7 @@ import {
   readBody,
   SafeFetchError,
   withDeadline,
-} from '../lib/safe-fetch';
+} from '../lib/http/safe-fetch';
 import { decodeFeed } from './decode-feed';
 import { FeedFetchError } from './feed-errors';
 
@@ -25,7 +25,7 @@ const FEED_HEADERS = {
 };
 
 /**
- * GET a feed without trusting its server (lib/safe-fetch.ts: http(s) only, no private addresses,
+ * GET a feed without trusting its server (lib/http/safe-fetch.ts: http(s) only, no private addresses,
  * bounded redirects, one deadline, a cap on the decoded body); anything but 2xx fails. The text is
  * decoded by BOM, XML declaration, then HTTP charset (decode-feed.ts).
  */

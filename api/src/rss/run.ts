@@ -3,7 +3,7 @@ import { describeAiOutcome, readTimeMinutes, type RunAiOutcome, slugify } from '
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { articles, type FeedRunResult, recipes, rssRuns } from '../db/schema';
-import { invalidate } from '../lib/cache-sync';
+import { invalidate } from '../lib/cache/sync';
 import { DEFAULT_LIMITS, type FetchLimits, fetchFeed } from './fetch-feed';
 import { type FeedItem, parseFeedDocument } from './parse-feed';
 import { type BudgetedWriter, budgetedWriter } from './ai-budget';
@@ -15,7 +15,7 @@ import { type RecipeWriter, themedRecipeTags } from './recipe-writer';
 import { plainText } from './sanitize';
 import { enabledSources, recordSourceResult } from './source-store';
 import { type FeedSource, SourcesError } from './sources';
-import { allowedImageSrc } from '../lib/html';
+import { allowedImageSrc } from '../lib/text/html';
 import { storedBody } from '../routes/content/body-html';
 import { outsideText } from '../observe/redact';
 

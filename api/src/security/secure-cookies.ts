@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
 import type { Env } from '../env';
-import { forwardedHttps } from '../lib/client-ip';
+import { forwardedHttps } from '../lib/http/client-ip';
 
 const siteIsHttps = (env: Pick<Env, 'SITE_URL'>) => env.SITE_URL.startsWith('https:');
 

@@ -1,7 +1,7 @@
 import { LIMITS } from '@site/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
-import { ApiError } from '../lib/errors';
+import { ApiError } from '../lib/http/errors';
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 const ALLOWED = new Set<string>(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);

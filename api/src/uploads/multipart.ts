@@ -1,7 +1,7 @@
 import { LIMITS } from '@site/shared';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError } from '../lib/errors';
+import { ApiError } from '../lib/http/errors';
 import { TOO_LARGE_MESSAGE } from './image-check';
 
 // Room for the other form fields and multipart framing around a 5 MB file.

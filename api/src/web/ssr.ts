@@ -12,10 +12,10 @@ import {
   putCached,
   singleFlight,
   staleWhileRefreshing,
-} from '../lib/cache';
-import { cachedResponse } from '../lib/cached-response';
-import { PRIVATE_NO_STORE, publicCacheControl } from '../lib/cdn';
-import { keyHeaders, parseKeys } from '../lib/surrogate-keys';
+} from '../lib/cache/cache';
+import { cachedResponse } from '../lib/cache/cached-response';
+import { PRIVATE_NO_STORE, publicCacheControl } from '../lib/cache/cdn';
+import { keyHeaders, parseKeys } from '../lib/cache/surrogate-keys';
 import type { AppDeps, AppEnv } from '../context';
 import { webClientDir, webServerEntry } from './paths';
 import {
@@ -189,7 +189,7 @@ export function ssrHandler(deps: AppDeps, reads: Hono<AppEnv>): Handler<AppEnv> 
     if (!r) return c.html(NOT_BUILT, 503);
     const { env } = c.var.deps;
     const url = new URL(c.req.url);
-    // Anonymous readers all get the same page: serve a burst of them from one render (lib/cache.ts).
+    // Anonymous readers all get the same page: serve a burst of them from one render (lib/cache/cache.ts).
     const cacheKey = pageCacheKey(url);
     // An article preview shows unpublished work to one admin, a setup link one operator: never stored, never indexed.
     const isPreview = url.pathname.startsWith('/admin/preview/') || url.pathname.startsWith('/setup/');

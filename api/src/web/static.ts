@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { pickEncoding } from '../lib/accept-encoding';
-import { isSafeName } from '../lib/storage';
+import { pickEncoding } from '../lib/cache/accept-encoding';
+import { isSafeName } from '../lib/storage/storage';
 import { COMPRESSIBLE_FILE, compressedFile } from './compressed';
 import { demoAssetsDir, webClientDir } from './paths';
 

@@ -6,12 +6,12 @@ import type { AppDeps } from '../context';
 import { articles, pageBuilds, storedPages } from '../db/schema';
 import { articleDate, isPublic } from '../db/schema/content';
 import type { Env } from '../env';
-import type { CachedEntry } from '../lib/cache';
-import { withGzipForm } from '../lib/cached-response';
-import { LOCK_KEYS, tryAdvisoryLock } from '../lib/advisory-lock';
+import type { CachedEntry } from '../lib/cache/cache';
+import { withGzipForm } from '../lib/cache/cached-response';
+import { LOCK_KEYS, tryAdvisoryLock } from '../lib/jobs/advisory-lock';
 import { BODY_HTML_REV } from '../routes/content/body-html';
-import { publicCacheControl } from '../lib/cdn';
-import { ALL, keyHeaders } from '../lib/surrogate-keys';
+import { publicCacheControl } from '../lib/cache/cdn';
+import { ALL, keyHeaders } from '../lib/cache/surrogate-keys';
 
 /**
  * Article pages stored when written (DESIGN.md §8). An anonymous article page is rendered once, when
@@ -189,7 +189,7 @@ export function storeRenderedPage(
 
 /**
  * A write changed what `keys` name: every stored page showing one of them is stale from now on, and
- * renders begun before now are not stored. Runs before the other instances are told (cache-sync.ts),
+ * renders begun before now are not stored. Runs before the other instances are told (lib/cache/sync.ts),
  * so none of them reads the old page back from the store after clearing its own copy.
  */
 export async function markPagesStale(deps: AppDeps, keys: readonly string[]) {
@@ -219,7 +219,7 @@ export async function databaseNow(deps: AppDeps): Promise<Date> {
 const refreshing = new WeakMap<AppDeps, { again: boolean; ids: Set<number>; done: Promise<void> }>();
 
 /**
- * After a write (cache-sync.ts): render again, on this instance, the stale pages and the pages of the
+ * After a write (lib/cache/sync.ts): render again, on this instance, the stale pages and the pages of the
  * articles the write named (a newly published one has none yet). Unpublished or deleted articles'
  * pages are dropped. One pass at a time per instance; a write during a pass asks for another.
  */

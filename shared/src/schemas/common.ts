@@ -38,7 +38,7 @@ export const idValue = z.preprocess(
   idNumber,
 );
 
-/** `/:id` routes; a value that cannot be an id is a missing resource (404, lib/validate.ts). */
+/** `/:id` routes; a value that cannot be an id is a missing resource (404, lib/http/validate.ts). */
 export const idParam = z.object({ id: idString });
 
 /** Offsets stay far inside PostgreSQL's bigint. */

@@ -3,7 +3,7 @@ import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 /**
  * The first answer to each `Idempotency-Key` (contact messages, stories): a retry within 24 hours gets
  * it again and stores nothing. In PostgreSQL so every instance sees it; written in the same transaction
- * as the row it answers for (lib/idempotency.ts).
+ * as the row it answers for (lib/http/idempotency.ts).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

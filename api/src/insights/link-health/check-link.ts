@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { type FetchLimits, openFollowingRedirects, withDeadline } from '../../lib/safe-fetch';
+import { type FetchLimits, openFollowingRedirects, withDeadline } from '../../lib/http/safe-fetch';
 
 /** A link check is quick: it reads statuses, never bodies. */
 export const LINK_LIMITS: FetchLimits = {
@@ -40,7 +40,7 @@ export function isRedirectToOtherHome(from: string, to: string): boolean {
 }
 
 /**
- * Checks one affiliate URL with the RSS fetcher's safety rules (lib/safe-fetch.ts): HEAD first, GET
+ * Checks one affiliate URL with the RSS fetcher's safety rules (lib/http/safe-fetch.ts): HEAD first, GET
  * when the server refuses HEAD (405/501). Broken: 4xx/5xx, a timeout or any failure, or a redirect to
  * a different site's home page. The body is never read.
  */

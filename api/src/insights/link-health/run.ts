@@ -3,8 +3,8 @@ import { asc, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { AppDeps } from '../../context';
 import { productLinkChecks, products } from '../../db/schema';
-import { LOCK_KEYS, tryAdvisoryLock } from '../../lib/advisory-lock';
-import type { FetchLimits } from '../../lib/safe-fetch';
+import { LOCK_KEYS, tryAdvisoryLock } from '../../lib/jobs/advisory-lock';
+import type { FetchLimits } from '../../lib/http/safe-fetch';
 import { checkLink, LINK_LIMITS } from './check-link';
 import { nextLinkCheck } from './next-check';
 

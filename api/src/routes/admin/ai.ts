@@ -20,12 +20,12 @@ import { imageDataUrl } from '../../ai/image';
 import { comparisonMessages, imageReviewMessages, reviewMessages } from '../../ai/prompts';
 import { currentUser, requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
-import { ApiError, badRequest } from '../../lib/errors';
-import { storeUpload } from '../../lib/storage';
-import { validate } from '../../lib/validate';
+import { ApiError, badRequest } from '../../lib/http/errors';
+import { storeUpload } from '../../lib/storage/storage';
+import { validate } from '../../lib/http/validate';
 import { checkUpload } from '../../uploads/image-check';
 import { fileField, imageBodyLimit, readMultipart } from '../../uploads/multipart';
-import { clearsNothing } from '../../lib/write-clears';
+import { clearsNothing } from '../../lib/cache/write-clears';
 
 /** 503 before any body is read when no key is set (issue 7). */
 const requireAi: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -5,9 +5,9 @@ import type { AppEnv } from '../../context';
 import { clicksCsvStream } from '../../insights/clicks-csv';
 import { linkHealthReport, startLinkCheck } from '../../insights/link-health/run';
 import { clicksReport, readsReport } from '../../insights/reports';
-import { ApiError } from '../../lib/errors';
-import { validate } from '../../lib/validate';
-import { clearsNothing } from '../../lib/write-clears';
+import { ApiError } from '../../lib/http/errors';
+import { validate } from '../../lib/http/validate';
+import { clearsNothing } from '../../lib/cache/write-clears';
 
 /** The insights panels of the Products and Articles tabs (docs/insights.md). */
 export const adminInsightsRoutes = new Hono<AppEnv>()

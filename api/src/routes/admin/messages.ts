@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import { contactMessages } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { validate } from '../../lib/validate';
-import { clearsNothing } from '../../lib/write-clears';
+import { notFound } from '../../lib/http/errors';
+import { validate } from '../../lib/http/validate';
+import { clearsNothing } from '../../lib/cache/write-clears';
 
 const listQuery = z.object({
   status: z.enum(MESSAGE_STATUSES).optional(),

@@ -4,11 +4,11 @@ import { Hono } from 'hono';
 import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import { rssSources } from '../../db/schema';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { validate } from '../../lib/validate';
+import { conflict, isUniqueViolation, notFound } from '../../lib/http/errors';
+import { validate } from '../../lib/http/validate';
 import { listSources, sourceValues } from '../../rss/source-store';
 import { testFeed } from '../../rss/test-feed';
-import { clearsNothing } from '../../lib/write-clears';
+import { clearsNothing } from '../../lib/cache/write-clears';
 
 /** Sources are listed to admins only; articles a run imports clear their own lists (rss/run.ts). */
 const SOURCES_ARE_PRIVATE = 'RSS sources are shown to admins only';

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
-import { ApiError } from '../../lib/errors';
+import { ApiError } from '../../lib/http/errors';
 import { startRssRun } from '../../rss/run';
 import { adminRssSourcesRoutes } from './rss-sources';
 import { SourcesError } from '../../rss/sources';
 import { rssStatus } from '../../rss/status';
-import { clearsNothing } from '../../lib/write-clears';
+import { clearsNothing } from '../../lib/cache/write-clears';
 
 /** Spec §7 POST /api/admin/rss/process (202, runs in the background), the tab's status read and the sources. */
 export const adminRssRoutes = new Hono<AppEnv>()

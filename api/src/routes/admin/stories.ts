@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import { articles, storySubmissions } from '../../db/schema';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { validate } from '../../lib/validate';
+import { conflict, isUniqueViolation, notFound } from '../../lib/http/errors';
+import { validate } from '../../lib/http/validate';
 import { uniqueSlug } from '../content/slug';
 import { storedBody } from '../content/body-html';
-import { clearsNothing } from '../../lib/write-clears';
+import { clearsNothing } from '../../lib/cache/write-clears';
 
 const STORIES_ARE_PRIVATE = 'submitted stories are shown to admins only';
 

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import { user } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
-import { validate } from '../../lib/validate';
-import { clearsNothing } from '../../lib/write-clears';
+import { conflict, notFound } from '../../lib/http/errors';
+import { validate } from '../../lib/http/validate';
+import { clearsNothing } from '../../lib/cache/write-clears';
 
 const userIdParam = z.object({ id: z.string().min(1).max(100) });
 

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/http/errors';
 import { articleDate, articleSearchDocument, isPublic } from '../../db/schema/content';
 import { tsQuery } from './search-query';
 

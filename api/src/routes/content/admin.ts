@@ -13,20 +13,20 @@ import { Hono } from 'hono';
 import { currentUser, requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import { articles } from '../../db/schema';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { articleBodyHtml } from '../../lib/html';
-import { validate } from '../../lib/validate';
-import { sameVersion, staleSave } from '../../lib/version';
+import { conflict, isUniqueViolation, notFound } from '../../lib/http/errors';
+import { articleBodyHtml } from '../../lib/text/html';
+import { validate } from '../../lib/http/validate';
+import { sameVersion, staleSave } from '../../lib/http/version';
 import { adminArticleColumns, adminArticleOrder, adminArticleWhere, readAdminArticle } from './admin-list';
 import { searchAdminArticles } from './admin-search';
 import { countMatches, runBulk } from './bulk';
 import { publishFields } from './publishing';
 import { slugTaken, uniqueSlug } from './slug';
 import { storedBody } from './body-html';
-import { alsoClears, byId, clears } from '../../lib/write-clears';
+import { alsoClears, byId, clears } from '../../lib/cache/write-clears';
 import { dropAutosave, keptRevisions, storeRevision, updateSlugRedirects } from './revision-store';
 
-/** Every public list, count, search, feed and sitemap of articles (lib/surrogate-keys.ts). */
+/** Every public list, count, search, feed and sitemap of articles (lib/cache/surrogate-keys.ts). */
 const ARTICLE_LISTS = 'list:articles';
 
 /** Readers could open it under its slug: published, or scheduled and due (as isPublic() decides). */

@@ -1,12 +1,12 @@
 import { withoutRepeatedTitle } from '@site/shared';
 import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { LOCK_KEYS, tryAdvisoryLock } from '../../lib/advisory-lock';
+import { LOCK_KEYS, tryAdvisoryLock } from '../../lib/jobs/advisory-lock';
 import { articles } from '../../db/schema';
-import { articleBodyHtml } from '../../lib/html';
+import { articleBodyHtml } from '../../lib/text/html';
 
 /**
- * Which renderer made a stored body. Bump it whenever lib/html.ts renders differently (markdown
+ * Which renderer made a stored body. Bump it whenever lib/text/html.ts renders differently (markdown
  * options, the sanitiser's lists, link classes): stored bodies of an older revision are then
  * rendered on read again and re-stored by `storeMissingBodyHtml`. article-body-html.test.ts holds a
  * digest of the renderer's output per revision and fails until both are bumped together.

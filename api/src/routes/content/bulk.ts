@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
 import { isPublic } from '../../db/schema/content';
-import { ApiError } from '../../lib/errors';
+import { ApiError } from '../../lib/http/errors';
 import { adminArticleWhere } from './admin-list';
 
 type Bulk = z.output<typeof articleBulkInput>;

@@ -1,5 +1,5 @@
 import type { ArticleStatus } from '@site/shared';
-import { badRequest } from '../../lib/errors';
+import { badRequest } from '../../lib/http/errors';
 
 /** How a save sets status and publishedAt. The stored status is what the editor chose. */
 export function publishFields(

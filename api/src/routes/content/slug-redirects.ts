@@ -3,8 +3,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../context';
 import { articleSlugRedirects, articles } from '../../db/schema';
 import { isPublic } from '../../db/schema/content';
-import { publicCacheControl } from '../../lib/cdn';
-import { keyHeaders } from '../../lib/surrogate-keys';
+import { publicCacheControl } from '../../lib/cache/cdn';
+import { keyHeaders } from '../../lib/cache/surrogate-keys';
 
 /** Only a slug can have moved (ids never change); anything else is not worth a query. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -24,10 +24,10 @@ import {
   newsletterSponsors,
   newsletterSubscribers,
 } from '../../db/schema';
-import { ApiError, notFound } from '../../lib/errors';
-import { containsPattern } from '../../lib/like';
-import { validate } from '../../lib/validate';
-import { clearsNothing } from '../../lib/write-clears';
+import { ApiError, notFound } from '../../lib/http/errors';
+import { containsPattern } from '../../lib/text/like';
+import { validate } from '../../lib/http/validate';
+import { clearsNothing } from '../../lib/cache/write-clears';
 import { mailConfig, TRANSPORT_NONE_PROBLEM } from '../../newsletter/config';
 import { mailArticles, nextDigest, renderIssueMail } from '../../newsletter/content';
 import { nextDigestAt, runDigest, syncDigestSchedule } from '../../newsletter/digest';

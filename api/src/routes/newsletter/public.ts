@@ -11,11 +11,11 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import { newsletterSubscribers } from '../../db/schema';
-import { clientIp } from '../../lib/client-ip';
-import { ApiError } from '../../lib/errors';
-import { overRateLimit } from '../../lib/rate-limit';
-import { validate } from '../../lib/validate';
-import { clearsNothing } from '../../lib/write-clears';
+import { clientIp } from '../../lib/http/client-ip';
+import { ApiError } from '../../lib/http/errors';
+import { overRateLimit } from '../../lib/http/rate-limit';
+import { validate } from '../../lib/http/validate';
+import { clearsNothing } from '../../lib/cache/write-clears';
 import { mailConfig } from '../../newsletter/config';
 import {
   confirmSubscription,

@@ -4,9 +4,9 @@ import { Hono } from 'hono';
 import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import { productCategories, products } from '../../db/schema';
-import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
-import { validate } from '../../lib/validate';
-import { clears } from '../../lib/write-clears';
+import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/http/errors';
+import { validate } from '../../lib/http/validate';
+import { clears } from '../../lib/cache/write-clears';
 
 /** The category chips and names of the shop, and the product lists that show them. */
 const CATEGORY_LISTS = ['list:product-categories', 'list:products'];

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { publicCache } from '../../lib/cache';
+import { publicCache } from '../../lib/cache/cache';
 import { productCategories } from '../../db/schema';
 
 /** The shop's category buttons: every category, oldest first (the order admins created them in). */

@@ -6,11 +6,11 @@ import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import type { Database } from '../../db/client';
 import { productCategories, productLinkChecks, products } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
-import { containsPattern } from '../../lib/like';
-import { validate } from '../../lib/validate';
-import { sameVersion, staleSave } from '../../lib/version';
-import { byId, clears } from '../../lib/write-clears';
+import { badRequest, notFound } from '../../lib/http/errors';
+import { containsPattern } from '../../lib/text/like';
+import { validate } from '../../lib/http/validate';
+import { sameVersion, staleSave } from '../../lib/http/version';
+import { byId, clears } from '../../lib/cache/write-clears';
 
 type Parsed = z.output<typeof productUpdate>;
 const money = (n: number | null | undefined) => (n === null || n === undefined ? null : n.toFixed(2));

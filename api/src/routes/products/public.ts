@@ -3,10 +3,10 @@ import { and, asc, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
-import { publicCache } from '../../lib/cache';
+import { publicCache } from '../../lib/cache/cache';
 import { products } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { validate } from '../../lib/validate';
+import { notFound } from '../../lib/http/errors';
+import { validate } from '../../lib/http/validate';
 
 // A signed-out reader's list feeds cards: no long description or features (a 300-product list was
 // 208 KB), and no affiliate URL, which belongs to the sign-in-gated detail and the /go click-through.

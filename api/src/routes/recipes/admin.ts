@@ -5,11 +5,11 @@ import type { z } from 'zod';
 import { requireAdmin } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import { recipes } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { containsPattern } from '../../lib/like';
-import { validate } from '../../lib/validate';
-import { sameVersion, staleSave } from '../../lib/version';
-import { byId, clears } from '../../lib/write-clears';
+import { notFound } from '../../lib/http/errors';
+import { containsPattern } from '../../lib/text/like';
+import { validate } from '../../lib/http/validate';
+import { sameVersion, staleSave } from '../../lib/http/version';
+import { byId, clears } from '../../lib/cache/write-clears';
 
 const RECIPE_ORDER: Record<z.output<typeof adminRecipeListQuery>['sort'], SQL[]> = {
   newest: [desc(recipes.createdAt), desc(recipes.id)],

@@ -3,10 +3,10 @@ import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { currentUser, requireUser } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
-import { publicCache } from '../../lib/cache';
+import { publicCache } from '../../lib/cache/cache';
 import { recipes } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { validate } from '../../lib/validate';
+import { notFound } from '../../lib/http/errors';
+import { validate } from '../../lib/http/validate';
 
 // What a signed-out reader's page shows of a recipe: its card. Ingredients, instructions and nutrition
 // belong to the sign-in-gated recipe page, and the list gave them to anyone who asked (issue 26).

@@ -115,7 +115,7 @@ export function bodyExtensions({
  * The body as it is stored: the document's HTML without upload placeholders and empty paragraphs
  * (the one the editor keeps after an image for typing, blank lines). An empty document is '' (so
  * "Content is required" applies). A body with no paragraph left gets an empty one: the server reads a
- * body as HTML only when it has a <p>, <div>, <h1> or <h2> (lib/html.ts).
+ * body as HTML only when it has a <p>, <div>, <h1> or <h2> (lib/text/html.ts).
  */
 export function storedHtml(doc: PmNode, schema: Schema): string {
   const kept: PmNode[] = [];

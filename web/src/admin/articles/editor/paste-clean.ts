@@ -199,7 +199,7 @@ export function cleanHtml(html: string): string {
       a.replaceWith(...Array.from(a.childNodes));
       continue;
     }
-    // Only the address: the site adds target and rel itself when it renders (lib/html.ts).
+    // Only the address: the site adds target and rel itself when it renders (lib/text/html.ts).
     for (const name of a.getAttributeNames()) a.removeAttribute(name);
     a.setAttribute('href', clean);
   }

@@ -1,41 +1,11 @@
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppDeps } from '../context';
-import type { Env } from '../env';
-import { ApiError } from './errors';
+import type { AppDeps } from '../../context';
+import type { Env } from '../../env';
+import { ApiError } from '../http/errors';
+import { assertSafeName, type Storage, uploadPublicPath } from './types';
 
-/** A stored file as it is read back: the bytes (or a stream of them) and their length. */
-export interface StoredFile {
-  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array<ArrayBuffer>>;
-  size: number;
-}
-
-/**
- * Where uploaded files live: a local folder by default, an S3-compatible bucket in a deployment
- * of several instances (STORAGE=s3, lib/s3-storage.ts). Names are random and never reused.
- */
-export interface Storage {
-  kind: 'local' | 's3';
-  put(name: string, data: Uint8Array, contentType: string): Promise<void>;
-  get(name: string): Promise<StoredFile | null>;
-  delete(name: string): Promise<void>;
-  /** Public path the file is served from, e.g. /uploads/abc.webp */
-  publicPath(name: string): string;
-  /** Where GET /uploads/:name sends the reader instead of streaming (S3_PUBLIC_URL); null = stream. */
-  redirectUrl(name: string): string | null;
-}
-
-const SAFE_NAME = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,200}$/;
-
-/** Every backend refuses the same names: no paths, no dot-dot, nothing a caller could steer. */
-export const isSafeName = (name: string) => SAFE_NAME.test(name) && !name.includes('..');
-
-export function assertSafeName(name: string): string {
-  if (!isSafeName(name)) throw new Error('Invalid file name');
-  return name;
-}
-
-export const uploadPublicPath = (name: string) => `/uploads/${name}`;
+export { assertSafeName, isSafeName, type Storage, type StoredFile, uploadPublicPath } from './types';
 
 export function localStorage(dir: string): Storage {
   const resolve = (name: string) => path.join(dir, assertSafeName(name));

@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
-import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from '../security/hostile-input';
+import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from '../../security/hostile-input';
 
 /**
  * zValidator that answers bad input with 400 `{ message, issues }` (DESIGN.md §3).

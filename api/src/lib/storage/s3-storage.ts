@@ -6,8 +6,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { S3Config } from '../env';
-import { assertSafeName, type Storage, uploadPublicPath } from './storage';
+import type { S3Config } from '../../env';
+import { assertSafeName, type Storage, uploadPublicPath } from './types';
 
 /** Uploaded names are random and never reused, so the bucket copy can be cached for good too. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

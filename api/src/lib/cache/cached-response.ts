@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { pickEncoding } from './accept-encoding';
-import type { CachedEntry } from './cache';
+import type { CachedEntry } from './types';
 
 /** Below this, compression is not worth it (hono/compress's own threshold). */
 const MIN_COMPRESS_BYTES = 1024;

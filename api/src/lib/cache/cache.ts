@@ -1,26 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
-import { hasSessionCredentials } from '../auth/middleware';
-import type { AppDeps, AppEnv } from '../context';
+import { hasSessionCredentials } from '../../auth/middleware';
+import type { AppDeps, AppEnv } from '../../context';
 import { cachedResponse } from './cached-response';
 import { publicCacheControl } from './cdn';
 import { ALL, keyHeaders, keysForRead, parseKeys } from './surrogate-keys';
+import type { Cached, CachedEntry } from './types';
 
-export interface Cached {
-  expires: number;
-  status: number;
-  headers: [string, string][];
-  /** Shared by every hit: a Uint8Array body takes @hono/node-server's direct write path, no copy. */
-  body: Uint8Array<ArrayBuffer>;
-  /** Surrogate keys of what it shows (lib/surrogate-keys.ts); none = cleared by every write. */
-  keys?: readonly string[];
-  /**
-   * The anonymous answer of a read that shows signed-in readers more (recipe and product lists):
-   * never served to a request that carries a session (cache-fast-path.ts).
-   */
-  anonymousOnly?: boolean;
-}
+export type { Cached, CachedEntry } from './types';
 
 /**
  * What an entry holds in memory: its body, the br and gzip forms made on demand (cached-response.ts,
@@ -76,7 +64,7 @@ export function cachedBytes(deps: AppDeps) {
   return stores.get(deps)?.bytes ?? 0;
 }
 
-/** The cache key of an anonymous server render of `url` (web/ssr.ts, cache-fast-path.ts). */
+/** The cache key of an anonymous server render of `url` (web/ssr.ts, lib/cache/fast-path.ts). */
 export function pageCacheKey(url: URL) {
   return `ssr:${url.pathname}${url.search}`;
 }
@@ -100,7 +88,6 @@ export function putCached(deps: AppDeps, key: string, ttl: number, entry: Omit<C
   storeFor(deps).set(key, { ...entry, expires: Date.now() + ttl });
 }
 
-export type CachedEntry = Omit<Cached, 'expires'>;
 type Entry = CachedEntry;
 const handled = new WeakSet<Request>();
 const flights = new WeakMap<AppDeps, Map<string, Promise<Entry | null>>>();
@@ -177,10 +164,10 @@ const SESSION_VARY = 'Cookie, Authorization';
  * a Cache-Control header, and a per-instance micro-cache of PUBLIC_CACHE_MS (1 s in production, off
  * elsewhere) so a burst of readers costs one query. When an entry expires, one reader refreshes it;
  * readers arriving meanwhile get the previous copy (at most one TTL past expiry) instead of waiting.
- * A write on any instance clears the entries showing what it changed, on every instance (cache-sync.ts).
+ * A write on any instance clears the entries showing what it changed, on every instance (lib/cache/sync.ts).
  * Never use it on answers that depend on who asks.
  * max-age defaults to 0 so browsers revalidate every time (cheap 304s), as spec §7 wants data never stale;
- * a CDN may keep it CDN_S_MAXAGE s (lib/cdn.ts), and Surrogate-Key / Cache-Tag name what it shows.
+ * a CDN may keep it CDN_S_MAXAGE s (lib/cache/cdn.ts), and Surrogate-Key / Cache-Tag name what it shows.
  */
 export function publicCache(opts: PublicCacheOptions = {}): MiddlewareHandler<AppEnv> {
   const tag = etag();

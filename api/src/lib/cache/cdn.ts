@@ -1,5 +1,5 @@
-import type { AppDeps } from '../context';
-import type { Env } from '../env';
+import type { AppDeps } from '../../context';
+import type { Env } from '../../env';
 
 /** Never stored by a shared cache, nor reused by the browser without asking: anything tied to a session. */
 export const PRIVATE_NO_STORE = 'private, no-store';

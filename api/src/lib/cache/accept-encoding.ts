@@ -1,4 +1,4 @@
-// Shared by build files (web/static.ts) and cached answers (lib/cached-response.ts).
+// Shared by build files (web/static.ts) and cached answers (lib/cache/cached-response.ts).
 type Encoding = 'br' | 'gzip';
 
 /**

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv } from '../context';
-import { loggablePath } from '../observe/redact';
+import type { AppEnv } from '../../context';
+import { loggablePath } from '../../observe/redact';
 import { ApiError, isDatabaseUnavailable, pgErrorCode } from './errors';
 
 /** Seconds a client should wait before trying again while the database is out of reach. */

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import proxyaddr from 'proxy-addr';
-import type { ProxyTrust } from '../env';
+import type { ProxyTrust } from '../../env';
 
 type Trust = (address: string, hop: number) => boolean;
 

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv } from '../context';
-import type { Database } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
-import { currentUser } from '../auth/middleware';
+import type { AppEnv } from '../../context';
+import type { Database } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema/index';
+import { currentUser } from '../../auth/middleware';
 import { ApiError, badRequest, isUniqueViolation } from './errors';
 import { clientHash } from './rate-limit';
-import { sweepDue } from './sweep';
+import { sweepDue } from '../jobs/sweep';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -42,7 +42,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /**
  * Who sent the request, for comparing a repeat with the first: the account when signed in, else the
- * client's address (salted hash, lib/rate-limit.ts): the only identity an anonymous form has.
+ * client's address (salted hash, lib/http/rate-limit.ts): the only identity an anonymous form has.
  */
 async function senderHash(c: Context<AppEnv>): Promise<string> {
   const user = await currentUser(c);

@@ -3,8 +3,8 @@ import type { Context } from 'hono';
 /**
  * Surrogate keys name what a cached answer shows and what a write changed, in one vocabulary:
  * `article:ID`, `product:ID`, `recipe:ID` and `list:articles|products|recipes|product-categories|challenges`.
- * The per-instance caches (lib/cache.ts) and a CDN (Surrogate-Key / Cache-Tag) both clear by them.
- * Reads are named here by path; writes declare what they clear where they are defined (lib/write-clears.ts).
+ * The per-instance caches (lib/cache/cache.ts) and a CDN (Surrogate-Key / Cache-Tag) both clear by them.
+ * Reads are named here by path; writes declare what they clear where they are defined (lib/cache/write-clears.ts).
  */
 export const ALL = '*';
 

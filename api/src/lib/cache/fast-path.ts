@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import { hasSessionCredentials } from '../auth/middleware';
-import type { AppDeps, AppEnv } from '../context';
+import { hasSessionCredentials } from '../../auth/middleware';
+import type { AppDeps, AppEnv } from '../../context';
 import { type Cached, countLookup, getCached, pageCacheKey } from './cache';
-import { labelRoute } from '../observe/request';
+import { labelRoute } from '../../observe/request';
 import { cachedResponse } from './cached-response';
 
 /** Headers that belong to one answer or one encoding, never replayed from another request. */
@@ -20,7 +20,7 @@ const outerHeaders = new WeakMap<Cached, [string, string][]>();
 const routes = new WeakMap<Cached, string>();
 
 /**
- * A fresh cached public read (lib/cache.ts publicCache) or anonymous page render (web/ssr.ts) is
+ * A fresh cached public read (lib/cache/cache.ts publicCache) or anonymous page render (web/ssr.ts) is
  * answered here, before the rest of the
  * middleware: no routing, no per-request header work, no body-limit or IP bookkeeping. What those
  * middlewares add to such an answer (security headers) is recorded from the first full pass and

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../../context';
 
 /** Advisory lock keys: any constant shared by every instance, one per job. */
 export const LOCK_KEYS = {

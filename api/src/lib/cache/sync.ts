@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../context';
-import type { DatabaseHandle } from '../db/client';
+import type { AppDeps } from '../../context';
+import type { DatabaseHandle } from '../../db/client';
 import { clearCachedKeys, clearPublicCache } from './cache';
 import { purgeCdn } from './cdn';
-import { markPagesStale, refreshStoredPages } from '../web/stored-pages';
+import { markPagesStale, refreshStoredPages } from '../../web/stored-pages';
 import { ALL } from './surrogate-keys';
 
 /** The PostgreSQL NOTIFY channel every instance of one database listens on. */

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, like, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { AppEnv } from '../context';
-import { rateLimit } from '../db/schema';
+import type { AppEnv } from '../../context';
+import { rateLimit } from '../../db/schema/index';
 import { clientIp } from './client-ip';
-import { sweepDue } from './sweep';
+import { sweepDue } from '../jobs/sweep';
 
 export interface RateLimitRule {
   /** Names the limit in the shared table, e.g. 'contact:'. */

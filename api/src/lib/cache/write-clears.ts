@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context';
-import { invalidate } from './cache-sync';
+import type { AppEnv } from '../../context';
+import { invalidate } from './sync';
 import { ALL } from './surrogate-keys';
 
 /**
@@ -10,7 +10,7 @@ import { ALL } from './surrogate-keys';
  *   .post('/contact', clearsNothing('a message is shown to admins only'), …)
  *
  * After a successful answer (status < 400) the keys are cleared on this instance, on every other one
- * (NOTIFY) and at the CDN (lib/cache-sync.ts: invalidate). Nothing is inferred from a path: a write
+ * (NOTIFY) and at the CDN (lib/cache/sync.ts: invalidate). Nothing is inferred from a path: a write
  * route without a declaration fails `write-declarations.test.ts`, and there is no purge-all fallback.
  */
 export type WriteDeclaration =
