@@ -83,9 +83,20 @@ export async function startChild(opts: {
     },
   );
   // The server logs one line per request: keep only the tail (the start-up lines and any last error).
+  // The server logs one line per request: those are dropped, so the start-up lines, the jobs' lines
+  // and any error stay (the long-tail rows wait for the page store's line, printed before any load).
+  // The first lines are kept whatever follows (start-up, the jobs' first words); then a bounded tail.
+  let partial = '';
+  let head = '';
   const keep = (d: Buffer) => {
-    log += d;
-    if (log.length > 256 * 1024) log = log.slice(-64 * 1024);
+    const lines = (partial + d.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.includes('"msg":"request"')) continue;
+      if (head.length < 256 * 1024) head += `${line}\n`;
+      else log += `${line}\n`;
+    }
+    if (log.length > 1024 * 1024) log = log.slice(-256 * 1024);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -108,7 +119,7 @@ export async function startChild(opts: {
     url,
     pid: child.pid ?? 0,
     coldStartMs,
-    output: () => log,
+    output: () => head + log,
     rssMb: () => Math.round(rssOf(child.pid ?? 0)),
     treeRssMb: () => Math.round(processTree(child.pid ?? 0).reduce((sum, pid) => sum + rssOf(pid), 0)),
     async stop() {

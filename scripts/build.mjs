@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const force = process.argv.includes('--force');
@@ -77,5 +78,10 @@ for (const part of parts) {
   }
   const status = runPackageScript(part.dir, 'build');
   if (status !== 0) process.exit(status);
+  if (part.name === 'web') {
+    const started = performance.now();
+    const n = precompress(path.join(root, 'web/dist/client/assets'));
+    console.log(`web: ${n} assets precompressed (br, gzip) in ${Math.round(performance.now() - started)} ms`);
+  }
   writeFileSync(stampFile, wanted);
 }

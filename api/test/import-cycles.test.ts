@@ -41,7 +41,13 @@ describe('the import graph of api/src', () => {
       stack.push(file);
       for (const next of graph.get(file) ?? []) {
         if (state.get(next) === 'open') {
-          cycles.push(stack.slice(stack.indexOf(next)).concat(next).map((f) => path.relative(src, f)).join(' > '));
+          cycles.push(
+            stack
+              .slice(stack.indexOf(next))
+              .concat(next)
+              .map((f) => path.relative(src, f))
+              .join(' > '),
+          );
         } else if (!state.has(next)) visit(next);
       }
       stack.pop();

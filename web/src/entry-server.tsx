@@ -7,7 +7,7 @@ import { createQueryClient } from './lib/query-client';
 import { type HeadCollector, headTags, headTagsToHtml } from './lib/seo';
 import { SSR_STATE_ID } from './lib/ssr-state';
 import { currentUserKey } from './lib/use-current-user';
-import { preloadLazyPages, type RouteHandle, routes } from './routes';
+import { preloadLazyPages, type RouteHandle, routePages, routes } from './routes';
 
 let lazyPagesReady: Promise<unknown> | undefined;
 
@@ -24,11 +24,13 @@ const keepSettled = (q: { state: { status: string } }) =>
 
 /** Server render of one page: prefetch its data in-process, render, hand the data to the browser. */
 export async function render(req: RenderRequest) {
-  lazyPagesReady ??= preloadLazyPages();
-  await lazyPagesReady;
+  const url = new URL(req.url, 'http://local');
+  // The pages this URL shows, before rendering (a page still loading would be sent as its fallback);
+  // the others load in the background after the first render, so a first page does not wait for the
+  // whole site (the admin module included) to load.
+  await Promise.all(routePages(url.pathname).map((page) => page.preload()));
   const fetcher: Fetcher = (path) => req.fetchApi(path);
   const queryClient = createQueryClient(fetcher);
-  const url = new URL(req.url, 'http://local');
   const matches = matchRoutes(routes, url.pathname) ?? undefined;
 
   const prefetches = (matches ?? []).flatMap((m) => {
@@ -70,6 +72,7 @@ export async function render(req: RenderRequest) {
     query: dehydrate(queryClient, { shouldDehydrateQuery: keepSettled }),
   }).replace(/</g, '\\u003c');
   queryClient.clear();
+  lazyPagesReady ??= preloadLazyPages().catch(() => undefined);
   return {
     status: head.status,
     head: head.props

@@ -19,12 +19,20 @@ export interface FileVariants {
 // Module-level on purpose: every app instance in a process serves the same build.
 const variants = new Map<string, Promise<FileVariants>>();
 
-/** The file with its brotli (quality 11) and gzip (level 9) forms, made once off the main thread. */
+/**
+ * The file with its brotli (quality 11) and gzip (level 9) forms: read from beside it when the build
+ * made them (scripts/precompress.mjs), else made once, off the main thread.
+ */
 export function compressedFile(file: string): Promise<FileVariants> {
   let hit = variants.get(file);
   if (!hit) {
     hit = (async () => {
       const raw = await readFile(file);
+      const [madeBr, madeGz] = await Promise.all([
+        readFile(`${file}.br`).catch(() => null),
+        readFile(`${file}.gz`).catch(() => null),
+      ]);
+      if (madeBr && madeGz) return { raw, br: madeBr, gzip: madeGz };
       const [br, gz] = await Promise.all([
         brotli(raw, {
           params: {

@@ -8,11 +8,19 @@ import { type ComponentProps, type ComponentType, createElement, lazy } from 're
 // biome-ignore lint/suspicious/noExplicitAny: any component, as React.lazy itself accepts
 export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   let loaded: T | undefined;
+  let pending: Promise<{ default: T }> | undefined;
+  // Once per page: every render that needs it awaits the same import.
   const preload = () =>
-    load().then((m) => {
-      loaded = m.default;
-      return m;
-    });
+    (pending ??= load().then(
+      (m) => {
+        loaded = m.default;
+        return m;
+      },
+      (err: unknown) => {
+        pending = undefined;
+        throw err;
+      },
+    ));
   const Lazy = lazy(preload);
   function LazyPage(props: ComponentProps<T>) {
     return createElement((loaded ?? Lazy) as ComponentType<ComponentProps<T>>, props);
