@@ -9,7 +9,7 @@ import { SSR_STATE_ID } from './lib/ssr-state';
 import { currentUserKey } from './lib/use-current-user';
 import { preloadLazyPages, type RouteHandle, routePages, routes } from './routes';
 
-let lazyPagesReady: Promise<unknown> | undefined;
+let restPreloaded = false;
 
 export interface RenderRequest {
   url: string;
@@ -72,7 +72,10 @@ export async function render(req: RenderRequest) {
     query: dehydrate(queryClient, { shouldDehydrateQuery: keepSettled }),
   }).replace(/</g, '\\u003c');
   queryClient.clear();
-  lazyPagesReady ??= preloadLazyPages().catch(() => undefined);
+  if (!restPreloaded) {
+    restPreloaded = true;
+    void preloadLazyPages().catch(() => undefined);
+  }
   return {
     status: head.status,
     head: head.props
