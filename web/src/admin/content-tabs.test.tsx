@@ -105,6 +105,22 @@ describe('Articles tab', () => {
     });
   });
 
+  it('a saved update closes the form at once, while the list still refetches (no open form after the toast)', async () => {
+    let lists = 0;
+    renderAdmin('/admin', {
+      // The first list answers; the refetch after the save hangs, as a slow one would.
+      'GET /api/admin/content': () => (lists++ === 0 ? [article] : pending()),
+      ...articleRead(article),
+      'PUT /api/content/7': article,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Morning Rituals' }));
+    await fill('Title', 'Evening Rituals');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Article' }));
+    await screen.findByText('Article updated successfully');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Edit Article' })).toBeNull());
+    expect(lists).toBeGreaterThan(1);
+  });
+
   it('a link with ?edit={id} (from the AI tools) opens that draft in "Edit Article"', async () => {
     renderAdmin('/admin?tab=articles&edit=8', {
       'GET /api/admin/content': [article, { ...article, id: 8, title: 'AI Draft', status: 'draft' }],

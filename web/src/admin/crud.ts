@@ -64,9 +64,12 @@ export function useCrudMutations<Payload>({ entity, resource, writePath }: CrudC
       variant: 'destructive',
     });
   };
+  // The lists refresh behind the closed form: awaiting them here held the form open (and typable)
+  // after "updated successfully" until the refetch ended, and a slow refetch then closed a form the
+  // editor had opened again (CI, editor.e2e at 390 px).
   const ok = (verb: string) => () => {
     toast({ title: 'Success', description: `${entity} ${verb} successfully` });
-    return refresh();
+    void refresh();
   };
   const create = useMutation({
     mutationFn: (body: Payload) => api('POST', writePath, body),
