@@ -21,13 +21,47 @@ const MAX_KEYS = 100;
 export async function invalidate(deps: AppDeps, keys: readonly string[]) {
   if (keys.length === 0) return;
   const sent = keys.length > MAX_KEYS ? [ALL] : [...new Set(keys)];
-  await markPagesStale(deps, sent).catch((err: unknown) =>
-    deps.logger.error({ err }, '[pages] could not mark stored pages stale'),
+  const marked = await markPagesStale(deps, sent).then(
+    () => true,
+    (err: unknown) => {
+      deps.logger.error({ err }, '[pages] could not mark stored pages stale; retrying until it can');
+      return false;
+    },
   );
-  clearCachedKeys(deps, sent);
-  deps.cacheBus?.publish(sent);
-  purgeCdn(deps, sent);
-  void refreshStoredPages(deps, sent);
+  tellEveryCache(deps, sent);
+  if (!marked) void markStaleLater(deps, sent);
+}
+
+function tellEveryCache(deps: AppDeps, keys: string[]) {
+  clearCachedKeys(deps, keys);
+  deps.cacheBus?.publish(keys);
+  purgeCdn(deps, keys);
+  void refreshStoredPages(deps, keys);
+}
+
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 30_000;
+
+/**
+ * The write has committed, so its stored pages must not outlive a failed mark (the database dropped
+ * the connection, say): they would be served as fresh until the next edit or build. Retried with
+ * backoff until it takes (or the instance stops; the next start's job renders stale pages only, so a
+ * mark lost to a shutdown is the one window left), then every cache is told again, since instances
+ * may have re-read the old stored page meanwhile.
+ */
+async function markStaleLater(deps: AppDeps, keys: string[]) {
+  for (let wait = RETRY_FIRST_MS; !deps.lifecycle.shuttingDown; wait = Math.min(wait * 2, RETRY_MAX_MS)) {
+    await new Promise((resolve) => setTimeout(resolve, wait).unref());
+    if (deps.lifecycle.shuttingDown) return;
+    try {
+      await markPagesStale(deps, keys);
+    } catch {
+      continue;
+    }
+    deps.logger.info({ keys: keys.length }, '[pages] stored pages marked stale after a retry');
+    tellEveryCache(deps, keys);
+    return;
+  }
 }
 
 /**
