@@ -12,6 +12,7 @@ import { createLogger, type Logger } from './observe/logger';
 import { createMetrics } from './observe/metrics';
 import { seedRssSources } from './rss/source-store';
 import { insecureCookieWarning } from './security/secure-cookies';
+import { storedPagesIdle } from './web/stored-pages';
 
 export interface Booted {
   deps: AppDeps;
@@ -102,6 +103,9 @@ export async function boot(
     handle,
     seed,
     close: async () => {
+      // A background page refresh uses the pool: let it end first (on SIGTERM, serve.ts has set
+      // shuttingDown, so it stops after the page in hand).
+      await storedPagesIdle(deps);
       await stopCacheSync();
       await handle.close();
     },

@@ -1,6 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidate } from '../src/lib/cache/sync';
 import { type Booted, boot } from '../src/bootstrap';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import * as s from '../src/db/schema';
@@ -248,6 +250,26 @@ describe.each(dbTargets)('article pages stored when written, on %s', (kind) => {
     );
     expect(made).toBe((publicCount as unknown as { rows: { n: number }[] }).rows[0]!.n);
     expect(await storeMissingPages(a.deps)).toBe(0);
+  });
+});
+
+describe('closing an instance while it renders stored pages again', () => {
+  it('lets the page in hand finish before the pool closes: nothing fails, nothing logged', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const app = await boot(testEnv({ STORED_PAGES: 'true' }), { logger });
+    const rows = await app.deps.db
+      .insert(s.articles)
+      .values([article('first', 1), article('second', 2)])
+      .returning({ id: s.articles.id });
+    await storeMissingPages(app.deps);
+    // A write's refresh renders both pages again in the background; the instance stops at once.
+    await invalidate(
+      app.deps,
+      rows.map((r) => `article:${r.id}`),
+    );
+    await app.close();
+    expect(lines).toEqual([]);
   });
 });
 

@@ -251,6 +251,11 @@ export function refreshStoredPages(deps: AppDeps, keys: readonly string[]) {
   return state.done;
 }
 
+/** Resolves once a refresh pass running on this instance has stopped (it stops between pages on shutdown). */
+export function storedPagesIdle(deps: AppDeps): Promise<void> {
+  return refreshing.get(deps)?.done ?? Promise.resolve();
+}
+
 const REFRESH_BATCH = 50;
 
 async function refreshPass(deps: AppDeps, articleIds: number[]) {
