@@ -14,7 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/harness';
 import { num, option } from './cli-args';
-import { benchDir, repoRoot, startChild, productionNodeFlags } from './server';
+import { benchDir, startCompiledServer } from './server';
 
 const runs = Math.max(1, num('runs', 1));
 const onlyPages = option('pages')?.split(',');
@@ -24,18 +24,12 @@ type Category = keyof typeof BUDGETS;
 const CATEGORIES = Object.keys(BUDGETS) as Category[];
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-data-'));
-const server = await startChild({
-  cwd: path.join(repoRoot, 'api'),
-  script: 'dist/server.js',
-  nodeFlags: productionNodeFlags(),
-  readyPath: '/api/health',
-  env: {
-    NODE_ENV: 'production',
-    BETTER_AUTH_SECRET: 'lighthouse-secret-lighthouse-secret-0123456',
-    DATA_DIR: dataDir,
-    RSS_CRON: 'off',
-    LOG_REQUESTS: 'false',
-  },
+const server = await startCompiledServer({
+  NODE_ENV: 'production',
+  BETTER_AUTH_SECRET: 'lighthouse-secret-lighthouse-secret-0123456',
+  DATA_DIR: dataDir,
+  RSS_CRON: 'off',
+  LOG_REQUESTS: 'false',
 });
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
 

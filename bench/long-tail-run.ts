@@ -84,7 +84,7 @@ export async function measureLongTail(opts: {
         budget,
         log,
       });
-      const at = found.steps.find((s) => s.rate === found.rate);
+      const at = found.steps.find((s) => s.rate === found.rate && s.ok);
       openLoop.push({ name, rate: found.rate, at, steps: found.steps, peakRssMb });
       log(`  highest rate within budget: ${found.rate} req/s`);
     } finally {

@@ -176,7 +176,7 @@ export async function highestOpenLoopRate(
   },
 ): Promise<{ rate: number; steps: OpenLoopStep[] }> {
   const steps: OpenLoopStep[] = [];
-  const step = async (rate: number) => {
+  const once = async (rate: number) => {
     const s = await openLoop(base, makePlan(), { rate, seconds: opts.seconds, budget: opts.budget });
     steps.push(s);
     const k = s.byKind;
@@ -187,6 +187,10 @@ export async function highestOpenLoopRate(
     await new Promise((r) => setTimeout(r, 2000));
     return s.ok;
   };
+  // A rate is over budget when two tries in a row are: past capacity the queue grows and every try
+  // fails, while one stall of the shared machine (a checkpoint, autovacuum) fails a single try at a
+  // rate it serves (seen at 400 and 450 req/s on a server that then held 600).
+  const step = async (rate: number) => (await once(rate)) || (await once(rate));
   // A fresh server's first requests (JIT, lazy page modules, new connections) are not its steady
   // state: unmeasured, they failed the render-only path's first step on a 100 ms outlier (quick bench).
   await openLoop(base, makePlan(), { rate: opts.start, seconds: opts.seconds, budget: opts.budget });

@@ -161,3 +161,14 @@ export function productionServerEnv(databaseUrl: string | undefined, dataDir: st
     METRICS_TOKEN,
   };
 }
+
+/** The compiled server as `pnpm start` runs it (api/dist, production Node flags), ready at /api/health. */
+export function startCompiledServer(env: Record<string, string>): Promise<Child> {
+  return startChild({
+    cwd: path.join(repoRoot, 'api'),
+    script: 'dist/server.js',
+    nodeFlags: productionNodeFlags(),
+    readyPath: '/api/health',
+    env,
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * `DATABASE_URL=postgres://… pnpm --filter @site/bench open-loop -- --rates=200,300`: the mixed crowd
+ * of the long-tail rows sent open-loop at the given rates on a database `pnpm bench` has seeded (pages
+ * stored), against the compiled server; prints each kind's p50/p99 and where the CPU went (the server
+ * process, PostgreSQL's processes, this load generator), so a change can be judged in minutes.
+ *
+ *   flags: --rates=N,N --seconds=N --store=false (STORED_PAGES=false: every page miss renders)
+ * Loopback only; writes nothing.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../api/src/db/client';
+import { BUDGET } from './budget';
+import { num, option } from './cli-args';
+import { crowdPlans } from './crowd';
+import { openLoop } from './long-tail';
+import { BENCH_SITE_URL, benchDir, productionServerEnv, startCompiledServer } from './server';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('Set DATABASE_URL to a database `pnpm bench` has seeded.');
+const rates = (option('rates') ?? '200,300').split(',').map(Number);
+const seconds = num('seconds', 8);
+const store = option('store') !== 'false';
+
+/** CPU seconds used so far by the processes whose command starts with `name` (or by `pid`). */
+function cpuSeconds(match: (pid: number, comm: string) => boolean): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!match(Number(entry), comm)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+const handle = await openDatabase({ url: databaseUrl, dataDir: 'unused' });
+const rows = async (sql: string) =>
+  ((await handle.db.execute(sql)) as unknown as { rows: Array<Record<string, string>> }).rows;
+const slugs = (
+  await rows(
+    `select slug from articles where status = 'published' order by coalesce(published_at, created_at) desc, id desc`,
+  )
+).map((r) => r.slug!);
+const vocabulary = (
+  await rows(
+    `select w from (select regexp_split_to_table(lower(title), '[^a-z]+') w from articles) t
+     where length(w) > 3 group by w order by count(*) desc limit 600`,
+  )
+).map((r) => r.w!);
+await handle.close();
+
+const server = await startCompiledServer({
+  ...productionServerEnv(databaseUrl, path.join(benchDir, '.data')),
+  SITE_URL: BENCH_SITE_URL,
+  STORED_PAGES: String(store),
+});
+const budget = { pageApiP99Ms: BUDGET.crowdP99Ms, searchP99Ms: BUDGET.openLoopSearchP99Ms };
+const mixed = () => crowdPlans(slugs, vocabulary, 23)[3]!;
+try {
+  console.log(`${slugs.length} articles; page store ${store ? 'on' : 'off'}; ${seconds} s a step`);
+  await openLoop(server.url, mixed(), { rate: rates[0]!, seconds, budget });
+  for (const rate of rates) {
+    const cpu = {
+      server: cpuSeconds((pid) => pid === server.pid),
+      postgres: cpuSeconds((_, comm) => comm.startsWith('postgres')),
+      bench: cpuSeconds((pid) => pid === process.pid),
+    };
+    const started = performance.now();
+    const step = await openLoop(server.url, mixed(), { rate, seconds, budget });
+    const wall = (performance.now() - started) / 1000;
+    const used = (name: keyof typeof cpu, now: number) =>
+      `${name} ${((now - cpu[name]) / wall).toFixed(2)} cores`;
+    const k = step.byKind;
+    console.log(
+      `${rate} req/s: pages p50 ${k.page.p50} p99 ${k.page.p99} · API p50 ${k.api.p50} p99 ${k.api.p99} · lists p99 ${k.list.p99} · search p50 ${k.search.p50} p99 ${k.search.p99} ms · ${step.ok ? 'ok' : 'over'}`,
+    );
+    console.log(
+      `  CPU: ${used(
+        'server',
+        cpuSeconds((pid) => pid === server.pid),
+      )}, ${used(
+        'postgres',
+        cpuSeconds((_, comm) => comm.startsWith('postgres')),
+      )}, ${used(
+        'bench',
+        cpuSeconds((pid) => pid === process.pid),
+      )}`,
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+} finally {
+  await server.stop();
+}
