@@ -19,7 +19,7 @@ import { benchDir, startCompiledServer } from './server';
 const runs = Math.max(1, num('runs', 1));
 const onlyPages = option('pages')?.split(',');
 
-const BUDGETS = { performance: 95, accessibility: 95, 'best-practices': 100, seo: 100 } as const;
+const BUDGETS = { performance: 98, accessibility: 95, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof BUDGETS;
 const CATEGORIES = Object.keys(BUDGETS) as Category[];
 
@@ -28,6 +28,8 @@ const server = await startCompiledServer({
   NODE_ENV: 'production',
   BETTER_AUTH_SECRET: 'lighthouse-secret-lighthouse-secret-0123456',
   DATA_DIR: dataDir,
+  // Production seeds nothing unless asked (issue 25): the pages are measured with the demo content.
+  SEED_DEMO: 'true',
   RSS_CRON: 'off',
   LOG_REQUESTS: 'false',
 });
@@ -45,9 +47,10 @@ interface PageResult {
 const results: PageResult[] = [];
 try {
   const [first] = (await (await fetch(`${server.url}/api/content?limit=1`)).json()) as { slug: string }[];
+  if (!first) throw new Error('no article to measure: the demo content was not seeded');
   const pages = [
     { name: 'home', path: '/' },
-    { name: 'article', path: `/content/${first?.slug ?? ''}` },
+    { name: 'article', path: `/content/${first.slug}` },
     { name: 'shop', path: '/shop' },
     { name: 'recipes', path: '/recipes' },
   ];
