@@ -36,11 +36,14 @@ export default function ArticleEditor({
     gcTime: 0,
   });
   const [opened, setOpened] = useState<EditableArticle | null>(null);
-  // The first copy read is the one the form edits (see above).
+  // The first copy read since the form opened is the one it edits (see above). Not a copy left in the
+  // cache by the form before: reopened right after a save, that one predates the save, and editing it
+  // would show the old text and send the old version (409 on the next save or restore).
+  const current = fresh.isFetchedAfterMount ? fresh.data : undefined;
   useEffect(() => {
-    if (!opened && fresh.data) setOpened(fresh.data);
-  }, [opened, fresh.data]);
-  const article = opened ?? fresh.data ?? null;
+    if (!opened && current) setOpened(current);
+  }, [opened, current]);
+  const article = opened ?? current ?? null;
   if (listed && !article) {
     return fresh.error ? (
       <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
