@@ -1,5 +1,6 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { ApiError } from './errors';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { ApiError, notFound } from './errors';
 
 /**
  * No lost edits: a save lands only on the version its form loaded. Compared to the millisecond (what
@@ -16,3 +17,27 @@ export const staleSave = (noun: string, yours: string | undefined, theirs: Date)
     `Someone else saved this ${noun} after you opened it. Reload to see their version, then make your changes again.`,
     { yours, theirs: theirs.toISOString() },
   );
+
+type Versioned = PgTable & { id: AnyColumn; updatedAt: AnyColumn };
+/** The database or a transaction: whatever runs the write runs this read too. */
+type Reader = {
+  select: (fields: { updatedAt: AnyColumn }) => {
+    from: (t: PgTable) => { where: (w: SQL) => PromiseLike<Array<Record<string, unknown>>> };
+  };
+};
+
+/**
+ * A versioned UPDATE matched no row: the row is gone (404 "<Noun> not found") or someone saved a newer
+ * version (409 with both times). Throws either way.
+ */
+export async function refuseUnsavedWrite(
+  db: Reader,
+  table: Versioned,
+  id: number,
+  noun: string,
+  loaded: string | undefined,
+): Promise<never> {
+  const [now] = await db.select({ updatedAt: table.updatedAt }).from(table).where(eq(table.id, id));
+  if (!now) throw notFound(`${noun[0]!.toUpperCase()}${noun.slice(1)} not found`);
+  throw staleSave(noun, loaded, now.updatedAt as Date);
+}

@@ -16,7 +16,7 @@ import { articles } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../lib/http/errors';
 import { articleBodyHtml } from '../../lib/text/html';
 import { validate } from '../../lib/http/validate';
-import { sameVersion, staleSave } from '../../lib/http/version';
+import { refuseUnsavedWrite, sameVersion } from '../../lib/http/version';
 import { adminArticleColumns, adminArticleOrder, adminArticleWhere, readAdminArticle } from './admin-list';
 import { searchAdminArticles } from './admin-search';
 import { countMatches, runBulk } from './bulk';
@@ -177,14 +177,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
             })
             .where(and(eq(articles.id, id), sameVersion(articles.updatedAt, loaded)))
             .returning({ id: articles.id, title: articles.title, content: articles.content });
-          if (!row) {
-            const [now] = await tx
-              .select({ updatedAt: articles.updatedAt })
-              .from(articles)
-              .where(eq(articles.id, id));
-            if (!now) throw notFound('Article not found');
-            throw staleSave('article', loaded, now.updatedAt);
-          }
+          if (!row) return refuseUnsavedWrite(tx, articles, id, 'article', loaded);
           await storeRevision(tx, {
             articleId: id,
             kind: 'save',

@@ -18,7 +18,7 @@ import type { Database } from '../../db/client';
 import { articleAutosaves, articleRevisions, articles } from '../../db/schema';
 import { notFound } from '../../lib/http/errors';
 import { validate } from '../../lib/http/validate';
-import { sameVersion, staleSave } from '../../lib/http/version';
+import { refuseUnsavedWrite, sameVersion } from '../../lib/http/version';
 import { byId, clears, clearsNothing } from '../../lib/cache/write-clears';
 import { readAdminArticle } from './admin-list';
 import { storedBody } from './body-html';
@@ -112,14 +112,7 @@ export const contentHistoryRoutes = new Hono<AppEnv>()
           })
           .where(and(eq(articles.id, id), sameVersion(articles.updatedAt, loaded)))
           .returning({ id: articles.id });
-        if (!row) {
-          const [now] = await tx
-            .select({ updatedAt: articles.updatedAt })
-            .from(articles)
-            .where(eq(articles.id, id));
-          if (!now) throw notFound('Article not found');
-          throw staleSave('article', loaded, now.updatedAt);
-        }
+        if (!row) return refuseUnsavedWrite(tx, articles, id, 'article', loaded);
         await storeRevision(tx, {
           articleId: id,
           kind: 'restore',

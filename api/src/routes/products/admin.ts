@@ -9,7 +9,7 @@ import { productCategories, productLinkChecks, products } from '../../db/schema'
 import { badRequest, notFound } from '../../lib/http/errors';
 import { containsPattern } from '../../lib/text/like';
 import { validate } from '../../lib/http/validate';
-import { sameVersion, staleSave } from '../../lib/http/version';
+import { refuseUnsavedWrite, sameVersion } from '../../lib/http/version';
 import { byId, clears } from '../../lib/cache/write-clears';
 
 type Parsed = z.output<typeof productUpdate>;
@@ -126,14 +126,7 @@ export const productsAdminRoutes = new Hono<AppEnv>()
         .set({ ...toRow(input), updatedAt: sql`now()` })
         .where(and(eq(products.id, id), sameVersion(products.updatedAt, input.updatedAt)))
         .returning();
-      if (!row) {
-        const [now] = await db
-          .select({ updatedAt: products.updatedAt })
-          .from(products)
-          .where(eq(products.id, id));
-        if (!now) throw notFound('Product not found');
-        throw staleSave('product', input.updatedAt, now.updatedAt);
-      }
+      if (!row) return refuseUnsavedWrite(db, products, id, 'product', input.updatedAt);
       return c.json(row);
     },
   )

@@ -8,7 +8,7 @@ import { recipes } from '../../db/schema';
 import { notFound } from '../../lib/http/errors';
 import { containsPattern } from '../../lib/text/like';
 import { validate } from '../../lib/http/validate';
-import { sameVersion, staleSave } from '../../lib/http/version';
+import { refuseUnsavedWrite, sameVersion } from '../../lib/http/version';
 import { byId, clears } from '../../lib/cache/write-clears';
 
 const RECIPE_ORDER: Record<z.output<typeof adminRecipeListQuery>['sort'], SQL[]> = {
@@ -70,14 +70,7 @@ export const recipesAdminRoutes = new Hono<AppEnv>()
         .set({ ...input, updatedAt: sql`now()` })
         .where(and(eq(recipes.id, id), sameVersion(recipes.updatedAt, loaded)))
         .returning();
-      if (!row) {
-        const [now] = await db
-          .select({ updatedAt: recipes.updatedAt })
-          .from(recipes)
-          .where(eq(recipes.id, id));
-        if (!now) throw notFound('Recipe not found');
-        throw staleSave('recipe', loaded, now.updatedAt);
-      }
+      if (!row) return refuseUnsavedWrite(db, recipes, id, 'recipe', loaded);
       return c.json(row);
     },
   )
