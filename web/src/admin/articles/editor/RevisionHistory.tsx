@@ -137,40 +137,8 @@ export function RevisionHistory({
             ))}
           </ol>
           <div className="grid gap-2 sm:grid-cols-2">
-            <div>
-              <label htmlFor={fromId} className="block text-sm font-medium">
-                Compare
-              </label>
-              <select
-                id={fromId}
-                value={older ?? ''}
-                onChange={(e) => setFrom(Number(e.target.value))}
-                className="mt-1 w-full rounded-md border border-stone-300 px-2 py-2 text-sm"
-              >
-                {options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={toId} className="block text-sm font-medium">
-                with
-              </label>
-              <select
-                id={toId}
-                value={newer ?? ''}
-                onChange={(e) => setTo(Number(e.target.value))}
-                className="mt-1 w-full rounded-md border border-stone-300 px-2 py-2 text-sm"
-              >
-                {options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <RevisionSelect id={fromId} label="Compare" value={older} options={options} onPick={setFrom} />
+            <RevisionSelect id={toId} label="with" value={newer} options={options} onPick={setTo} />
           </div>
           <section
             aria-label="Differences"
@@ -213,5 +181,40 @@ export function RevisionHistory({
         }}
       />
     </Dialog>
+  );
+}
+
+/** One side of the comparison: a labelled list of the revisions. */
+function RevisionSelect({
+  id,
+  label,
+  value,
+  options,
+  onPick,
+}: {
+  id: string;
+  label: string;
+  value: number | undefined | null;
+  options: Array<{ value: string; label: string }>;
+  onPick: (revisionId: number) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(e) => onPick(Number(e.target.value))}
+        className="mt-1 w-full rounded-md border border-stone-300 px-2 py-2 text-sm"
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
