@@ -13,7 +13,8 @@ import { queueFor } from '../queue/boss';
 import { QUEUES } from '../queue/names';
 import { mailConfig } from './config';
 import { renderIssueMail } from './content';
-import { personalise } from './mail/personalise';
+import { mimeCopies } from './mail/mime-copies';
+import { type PersonalParts, personalise } from './mail/personalise';
 import { unsubscribeToken } from './tokens';
 import { classifySendError, type MailTransport, openTransport } from './transport';
 
@@ -176,6 +177,8 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
     const [settings] = await deps.db.select().from(newsletterSettings).where(eq(newsletterSettings.id, 1));
     transport = openTransport(deps, { ratePerSecond: settings?.ratePerSecond ?? 10 });
     const mail = await renderIssueMail(deps, issue);
+    // SMTP copies reuse the body encoded once; the outbox keeps readable strings.
+    const copyFor = transport.kind === 'smtp' ? mimeCopies(mail) : (p: PersonalParts) => personalise(mail, p);
     const parallel = pLimit(transport.kind === 'smtp' ? deps.env.SMTP_MAX_CONNECTIONS * 2 : 4);
     const retryBase = deps.env.NEWSLETTER_RETRY_SECONDS;
     while (!claim.lost && !deps.lifecycle.shuttingDown) {
@@ -238,7 +241,7 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
           parallel(async () => {
             if (claim.lost) return;
             const links = listLinks(deps, d.subscriberId);
-            const copy = personalise(mail, { firstName: d.firstName, ...links });
+            const copy = copyFor({ firstName: d.firstName, ...links });
             try {
               const info = await t.send({
                 to: d.email,

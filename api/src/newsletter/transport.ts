@@ -2,12 +2,14 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { AppDeps } from '../context';
 import { newsletterOutbox } from '../db/schema';
 import { type MailConfig, mailConfig, TRANSPORT_NONE_PROBLEM } from './config';
+import type { MimePart } from './mail/mime-copies';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
-  html: string;
-  text: string;
+  /** The body, or (a list send over SMTP) parts already encoded once per issue (mail/mime-copies.ts). */
+  html: string | MimePart;
+  text: string | MimePart;
   /** A stable id (`<issue-1.sub-2@domain>`): a resent copy after a crash carries the same one. */
   messageId: string;
   /** confirm, digest, special, test: for the outbox. */
@@ -97,6 +99,10 @@ export function openTransport(deps: AppDeps, opts: { ratePerSecond?: number } = 
   return {
     kind: 'outbox',
     async send(mail) {
+      // The outbox shows the readable body beside the headers: it takes strings, never pre-encoded parts.
+      if (typeof mail.html !== 'string' || typeof mail.text !== 'string') {
+        throw new Error('the outbox keeps readable copies: pass html and text as strings');
+      }
       const info = await t.sendMail(message(config, mail));
       const raw = (info as unknown as { message: Buffer }).message.toString('utf8');
       await deps.db.insert(newsletterOutbox).values({

@@ -18,19 +18,28 @@ export interface RenderedMail {
   text: string;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** One recipient's copy of a rendered mail. */
-export function personalise(
-  mail: RenderedMail,
-  parts: { firstName: string | null; unsubscribeUrl: string; preferencesUrl: string },
-): RenderedMail {
-  const greeting = parts.firstName ? `Hello ${parts.firstName},` : 'Hello,';
+export interface PersonalParts {
+  firstName: string | null;
+  unsubscribeUrl: string;
+  preferencesUrl: string;
+}
+
+/** What each marker stands for in one recipient's copy (not yet escaped). */
+export function valuesFor(parts: PersonalParts): Record<(typeof MARK)[keyof typeof MARK], string> {
+  return {
+    [MARK.greeting]: parts.firstName ? `Hello ${parts.firstName},` : 'Hello,',
+    [MARK.unsubscribeUrl]: parts.unsubscribeUrl,
+    [MARK.preferencesUrl]: parts.preferencesUrl,
+  };
+}
+
+/** One recipient's copy of a rendered mail (the outbox and the browser preview; SMTP uses mime-copies.ts). */
+export function personalise(mail: RenderedMail, parts: PersonalParts): RenderedMail {
+  const values = Object.entries(valuesFor(parts));
   const fill = (s: string, esc: (v: string) => string) =>
-    s
-      .replaceAll(MARK.greeting, esc(greeting))
-      .replaceAll(MARK.unsubscribeUrl, esc(parts.unsubscribeUrl))
-      .replaceAll(MARK.preferencesUrl, esc(parts.preferencesUrl));
+    values.reduce((out, [mark, value]) => out.replaceAll(mark, esc(value)), s);
   return { subject: mail.subject, html: fill(mail.html, escapeHtml), text: fill(mail.text, (v) => v) };
 }
