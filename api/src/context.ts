@@ -38,5 +38,7 @@ export type AppEnv = {
     user: SessionUser | null | undefined;
     /** Surrogate keys a write's handler adds to its route's declaration (lib/cache/write-clears.ts: alsoClears). */
     alsoClears?: string[];
+    /** When a kept public read stops being true on its own (lib/cache/cache.ts: keepUntil). */
+    keepUntil?: number;
   };
 };

@@ -201,6 +201,12 @@ export const settingsShape = {
     default: '1000 in production, else 0',
     meaning: 'per-instance cache of public reads and anonymous pages; writes clear it on every instance',
   }),
+  SEARCH_CACHE_MS: setting(z.coerce.number().int().min(0).max(600_000).default(30_000), {
+    group: 'Caches and CDN',
+    default: '30000',
+    meaning:
+      'how long each instance keeps a public search answer while `PUBLIC_CACHE_MS` is on (never less than it); any article write clears it at once on every instance, and it ends when a scheduled article goes live',
+  }),
   STORED_PAGES: setting(bool.default(true), {
     group: 'Caches and CDN',
     default: 'true',

@@ -164,6 +164,41 @@ function frozenClock() {
   return { at: (ms: number) => vi.setSystemTime(start + ms) };
 }
 
+describe.each(dbTargets)('a search answer kept longer than the micro-cache on %s', (kind) => {
+  let booted: Booted;
+  beforeAll(async () => {
+    booted = await testApp(kind, { env: { PUBLIC_CACHE_MS: '1000' } });
+  });
+  afterAll(async () => booted?.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a search answer is kept SEARCH_CACHE_MS (30 s), not the 1 s of other reads; an article write clears it at once', async () => {
+    const { agent: admin } = await signUpAdmin(booted);
+    expect(booted.deps.env.SEARCH_CACHE_MS).toBe(30_000);
+    const search = async () => titles(await booted.app.request('/api/content/search?q=quokka'));
+    const clock = frozenClock();
+    expect(await search()).toEqual([]);
+    // Written behind the API's back: only time can show it.
+    await booted.deps.db.insert(s.articles).values(article('quokka kept'));
+    clock.at(20_000);
+    expect(await titles(await booted.app.request('/api/content?limit=50'))).toContain('quokka kept');
+    expect(await search()).toEqual([]);
+    clock.at(30_000);
+    expect(await search()).toEqual(['quokka kept']);
+    // A write through the API clears the kept answer on the spot.
+    const res = await admin.post('/api/content', {
+      title: 'Quokka written',
+      excerpt: 'E',
+      content: 'Body',
+      category: 'wellness',
+    });
+    expect(res.status).toBe(201);
+    expect((await search()).sort()).toEqual(['Quokka written', 'quokka kept']);
+  });
+});
+
 describe.each(dbTargets)('refreshing an expired public read on %s', (kind) => {
   let booted: Booted;
   beforeAll(async () => {

@@ -85,7 +85,8 @@ describe.each(dbTargets)('scheduled publishing on %s', (kind) => {
     expect(((await (await get('/api/content?limit=20')).json()) as Json[]).some((r) => r.id === a.id)).toBe(
       false,
     );
-    // No write happens at the boundary: only time passes. Cached answers may last one TTL past it.
+    // No write happens at the boundary: only time passes. Cached answers may last one TTL past it;
+    // the search answer read above, kept SEARCH_CACHE_MS (30 s), ends at the go-live moment too.
     await sleepUntil(at.getTime() + CACHE_TTL_MS + 100);
     const after = await visibility(a);
     expect(after).toEqual({

@@ -43,7 +43,7 @@ export function articleDate(t: { publishedAt: AnyPgColumn; createdAt: AnyPgColum
 }
 
 /** The statuses that can be public; written as a literal so the partial indexes below match the queries. */
-const PUBLIC_STATUSES = sql.raw(`('published', 'scheduled')`);
+export const PUBLIC_STATUSES = sql.raw(`('published', 'scheduled')`);
 
 /**
  * The one test of "readers may see this article" (DESIGN.md §7): published, or scheduled and its

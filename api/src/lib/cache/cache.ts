@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { hasSessionCredentials } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
@@ -154,6 +154,22 @@ export interface PublicCacheOptions {
    * carrying a session skips this cache entirely and its answer stays `private, no-store`.
    */
   bySession?: boolean;
+  /**
+   * How long each instance keeps this read's answer (default and floor PUBLIC_CACHE_MS, 1 s in
+   * production). Longer suits only reads that writes alone change: every write clears them by key on
+   * every instance at once. Whatever time changes (a scheduled article going live) the handler
+   * declares with keepUntil().
+   */
+  keepMs?: (env: AppDeps['env']) => number;
+}
+
+/**
+ * The moment this answer stops being true without any write (epoch ms), for a read kept longer than
+ * PUBLIC_CACHE_MS: its cached copy ends then (yet never sooner than PUBLIC_CACHE_MS, the lag of every
+ * other public read).
+ */
+export function keepUntil(c: Context<AppEnv>, at: number | null) {
+  if (at !== null) c.set('keepUntil', at);
 }
 
 /** Marks the anonymous answer of a bySession read: a shared cache keys it by the session headers. */
@@ -212,7 +228,14 @@ export function publicCache(opts: PublicCacheOptions = {}): MiddlewareHandler<Ap
           keys,
           ...(opts.bySession ? { anonymousOnly: true } : {}),
         };
-        putCached(deps, key, ttl, entry);
+        const kept = Math.max(ttl, opts.keepMs?.(deps.env) ?? 0);
+        const until = c.get('keepUntil');
+        putCached(
+          deps,
+          key,
+          until === undefined ? kept : Math.max(ttl, Math.min(kept, until - Date.now())),
+          entry,
+        );
         return entry;
       };
       // Followers that arrive while this runs take its result (above); a failed run shares nothing.

@@ -5,10 +5,11 @@ import type { AppEnv } from '../../context';
 import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
 import { articleDate, articleSearchDocument, isPublic } from '../../db/schema/content';
-import { publicCache } from '../../lib/cache/cache';
+import { keepUntil, publicCache } from '../../lib/cache/cache';
 import { addKeys } from '../../lib/cache/surrogate-keys';
 import { notFound } from '../../lib/http/errors';
 import { validate } from '../../lib/http/validate';
+import { nextGoLive } from './go-live';
 import { prefixQuery } from './search-query';
 import { bodyHtml, bodyHtmlColumns } from './body-html';
 import { movedArticle, movedResponse } from './slug-redirects';
@@ -81,6 +82,9 @@ async function categoryCounts(db: Database, q: string | undefined) {
 /** Public reads: public articles only (drafts are the admin area's business). */
 export const contentPublicRoutes = new Hono<AppEnv>()
   .use('/content', publicCache())
+  // Searches are the costly misses (tens of ms of PostgreSQL for a common word) and writes clear them:
+  // kept SEARCH_CACHE_MS, ended early by the next scheduled article going live.
+  .use('/content/search', publicCache({ keepMs: (env) => env.SEARCH_CACHE_MS }))
   .use('/content/*', publicCache())
   .get('/content', validate('query', contentListQuery), async (c) => {
     const { category, limit, offset } = c.req.valid('query');
@@ -118,12 +122,16 @@ export const contentPublicRoutes = new Hono<AppEnv>()
     // words) or the stored vector's GIN index (rare ones). A category page searches its category only.
     const candidates = sql`(select ${articles.id} from ${articles} where ${searchMatch(tsq, category)}
       order by ${articleDate(articles)} desc, ${articles.id} desc limit ${SEARCH_CANDIDATES})`;
-    const rows = await c.var.deps.db
-      .select(summaryColumns)
-      .from(articles)
-      .where(sql`${articles.id} in ${candidates}`)
-      .orderBy(desc(sql`ts_rank(${articleSearchDocument}, ${tsq})`), ...newestFirst)
-      .limit(LIMITS.searchMaxResults);
+    const [rows, goLive] = await Promise.all([
+      c.var.deps.db
+        .select(summaryColumns)
+        .from(articles)
+        .where(sql`${articles.id} in ${candidates}`)
+        .orderBy(desc(sql`ts_rank(${articleSearchDocument}, ${tsq})`), ...newestFirst)
+        .limit(LIMITS.searchMaxResults),
+      nextGoLive(c.var.deps.db),
+    ]);
+    keepUntil(c, goLive);
     return c.json(rows);
   })
   /**
