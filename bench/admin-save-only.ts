@@ -12,14 +12,10 @@ import { benchAdminCookie } from './admin-search';
 import { seedRevisions, timeAdminSaves } from './admin-save';
 import { BUDGET } from './budget';
 import { num } from './cli-args';
-import { seedScale } from './seed-scale';
+import { scaleFromFlags, seedScale } from './seed-scale';
 import { benchDir } from './server';
 
-const scale = {
-  articles: num('articles', 100_000),
-  products: num('products', 5_000),
-  recipes: num('recipes', 2_000),
-};
+const scale = scaleFromFlags();
 const env = loadEnv({
   NODE_ENV: 'development',
   DATABASE_URL: process.env.DATABASE_URL || undefined,

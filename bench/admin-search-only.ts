@@ -9,15 +9,11 @@ import path from 'node:path';
 import { boot } from '../api/src/bootstrap';
 import { loadEnv } from '../api/src/env';
 import { benchAdminCookie, timeAdminSearch } from './admin-search';
-import { seedScale } from './seed-scale';
+import { scaleFromFlags, seedScale } from './seed-scale';
 import { num } from './cli-args';
 import { benchDir } from './server';
 
-const scale = {
-  articles: num('articles', 100_000),
-  products: num('products', 5_000),
-  recipes: num('recipes', 2_000),
-};
+const scale = scaleFromFlags();
 const rounds = num('rounds', 1);
 
 const env = loadEnv({

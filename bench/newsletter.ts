@@ -3,7 +3,7 @@
  *
  * One digest to N subscribers (default 100,000), sent by the compiled production server (its job
  * workers, nodemailer's pool at the admin's rate limit of 1,000 a second) to an SMTP sink on
- * 127.0.0.1 (`smtp-server`, in this process). Prints messages per second, total time, the sending
+ * 127.0.0.1 (`smtp-server`, in a process of its own: bench/smtp-sink.ts). Prints messages per second, total time, the sending
  * process's peak memory, the database time of the send (from the server's own log line), the sink's
  * own maximum rate in the same run (a burst straight from nodemailer, no database), and the rate of
  * the public site's cached reads during the send beside the rate without it.
@@ -15,13 +15,14 @@
  * PGlite in a temporary folder. Budget (issue 30): 100,000 in < 5 min, peak < 512 MB, cached reads
  * within 20% of their rate without the send. Loopback only.
  */
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { openDatabase } from '../api/src/db/client';
 import { flag, num } from './cli-args';
+import { cpuSplit } from './cpu';
 import { load } from './load';
 import { productionNodeFlags, productionServerEnv, repoRoot, startChild } from './server';
 
@@ -33,22 +34,23 @@ const split = flag('split');
 if (split && !databaseUrl) throw new Error('--split needs DATABASE_URL: PGlite belongs to one process');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-newsletter-'));
 
-/** The sink: accepts everything, counts, keeps nothing. */
-let received = 0;
-const sink = new SMTPServer({
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  size: 10 * 1024 * 1024,
-  onData(stream, _session, callback) {
-    stream.on('data', () => undefined);
-    stream.on('end', () => {
-      received++;
-      callback();
-    });
-  },
+/** The sink (bench/smtp-sink.ts), in its own process: accepts everything, counts, keeps nothing. */
+const sink = fork(path.join(import.meta.dirname, 'smtp-sink.ts'), [], {
+  execArgv: ['--import', 'tsx'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
-await new Promise<void>((r) => sink.listen(0, '127.0.0.1', () => r()));
-const sinkPort = (sink as unknown as { server: { address(): { port: number } } }).server.address().port;
+const ask = <T>(question: string, key: string) =>
+  new Promise<T>((resolve) => {
+    const answer = (m: Record<string, T>) => {
+      if (!(key in m)) return;
+      sink.off('message', answer);
+      resolve(m[key]!);
+    };
+    sink.on('message', answer);
+    if (question) sink.send(question);
+  });
+const sinkPort = await ask<number>('', 'port');
+const received = () => ask<number>('count', 'received');
 
 // 1. The database: migrated, N subscribers, a week of articles for the digest and the cached reads.
 const handle = await openDatabase({ url: databaseUrl, dataDir });
@@ -133,12 +135,21 @@ let peakRss = sender.rssMb();
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, sender.rssMb());
 }, 100);
-const before = received;
+const before = await received();
 t = performance.now();
 const { id } = (await (await api('/api/admin/newsletter/digest', { method: 'POST', cookie })).json()) as {
   id: number;
 };
+// Where the cores go while the reads run beside the send (2 cores here: every figure below shares them).
+const cpuDuring = cpuSplit({
+  sender: (pid) => pid === sender.pid,
+  ...(split ? { 'web instance': (pid: number) => pid === server.pid } : {}),
+  postgres: (_, comm) => comm.startsWith('postgres'),
+  'sink (stand-in for the provider)': (pid) => pid === sink.pid,
+  'load generator': (pid) => pid === process.pid,
+});
 const during = await load(server.url, readPaths, { connections: 20, seconds: readSeconds, warmup: 0 });
+const coresDuring = cpuDuring();
 for (;;) {
   const issues = (await (await api('/api/admin/newsletter/issues', { cookie })).json()) as Array<{
     id: number;
@@ -150,7 +161,7 @@ for (;;) {
 }
 const sendMs = performance.now() - t;
 clearInterval(sampler);
-const delivered = received - before;
+const delivered = (await received()) - before;
 const logLine = sender
   .output()
   .split('\n')
@@ -170,7 +181,7 @@ const burst = nodemailer.createTransport({
   maxMessages: Number.POSITIVE_INFINITY,
 });
 const html = `<p>${'Small habits that add up. '.repeat(200)}</p>`;
-const sinkBefore = received;
+const sinkBefore = await received();
 t = performance.now();
 await Promise.all(
   Array.from({ length: sinkBurst }, (_, i) =>
@@ -183,9 +194,9 @@ await Promise.all(
     }),
   ),
 );
-const sinkRate = (received - sinkBefore) / ((performance.now() - t) / 1000);
+const sinkRate = ((await received()) - sinkBefore) / ((performance.now() - t) / 1000);
 burst.close();
-sink.close();
+sink.send('close');
 if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
 
 const rate = delivered / (sendMs / 1000);
@@ -205,6 +216,7 @@ console.log(
 console.log(
   `  sink max rate    ${fmt(sinkRate)} msg/s (${fmt(sinkBurst)} messages from nodemailer, 5 connections, same run)`,
 );
+console.log(`  cores during the reads: ${coresDuring} (of ${availableParallelism()})`);
 console.log(
   `  cached reads     ${fmt(idle.requestsPerSec)} req/s idle, ${fmt(during.requestsPerSec)} req/s during the send (${(readChange * 100).toFixed(0)}%; budget within -20%)`,
 );

@@ -7,11 +7,11 @@
  *   flags: --rates=N,N --seconds=N --store=false (STORED_PAGES=false: every page miss renders)
  * Loopback only; writes nothing.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../api/src/db/client';
 import { BUDGET } from './budget';
 import { num, option } from './cli-args';
+import { cpuSeconds } from './cpu';
 import { crowdPlans } from './crowd';
 import { openLoop } from './long-tail';
 import { BENCH_SITE_URL, benchDir, productionServerEnv, startCompiledServer } from './server';
@@ -21,24 +21,6 @@ if (!databaseUrl) throw new Error('Set DATABASE_URL to a database `pnpm bench` h
 const rates = (option('rates') ?? '200,300').split(',').map(Number);
 const seconds = num('seconds', 8);
 const store = option('store') !== 'false';
-
-/** CPU seconds used so far by the processes whose command starts with `name` (or by `pid`). */
-function cpuSeconds(match: (pid: number, comm: string) => boolean): number {
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (!match(Number(entry), comm)) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / 100;
-}
 
 const handle = await openDatabase({ url: databaseUrl, dataDir: 'unused' });
 const rows = async (sql: string) =>

@@ -27,7 +27,7 @@ import { type LoadResult, load } from './load';
 import { renderMarkdown } from './report';
 import { benchAdminCookie, timeAdminSearch } from './admin-search';
 import { explainSearch, SEARCH_TERMS, type SearchPlan, timeSearchSql } from './search-plan';
-import { seedScale } from './seed-scale';
+import { scaleFromFlags, seedScale } from './seed-scale';
 import {
   BENCH_SITE_URL,
   benchDir,
@@ -39,11 +39,7 @@ import {
 } from './server';
 
 const quick = flag('quick');
-const scale = {
-  articles: num('articles', quick ? 10_000 : 100_000),
-  products: num('products', quick ? 1_000 : 5_000),
-  recipes: num('recipes', quick ? 500 : 2_000),
-};
+const scale = scaleFromFlags(quick ? { articles: 10_000, products: 1_000, recipes: 500 } : undefined);
 const seconds = num('seconds', quick ? 3 : 10);
 const warmup = num('warmup', quick ? 1 : 3);
 const connections = num('connections', 50);

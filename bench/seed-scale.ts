@@ -4,11 +4,23 @@ import { articles as demoArticles } from '../api/src/db/seed/data/articles';
 import { products as demoProducts } from '../api/src/db/seed/data/products';
 import { recipes as demoRecipes } from '../api/src/db/seed/data/recipes';
 import { bodyHtmlFields } from '../api/src/routes/content/body-html';
+import { num } from './cli-args';
 
 export interface ScaleTarget {
   articles: number;
   products: number;
   recipes: number;
+}
+
+/** The scale of the full bench, each overridable with --articles=N --products=N --recipes=N. */
+export function scaleFromFlags(
+  defaults: ScaleTarget = { articles: 100_000, products: 5_000, recipes: 2_000 },
+): ScaleTarget {
+  return {
+    articles: num('articles', defaults.articles),
+    products: num('products', defaults.products),
+    recipes: num('recipes', defaults.recipes),
+  };
 }
 
 /** Deterministic PRNG (mulberry32) so every run seeds the same corpus. */

@@ -74,7 +74,13 @@ export async function startChild(opts: {
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(opts.nodeFlags ?? []), ...(opts.script.endsWith('.ts') ? ['--import', 'tsx'] : []), opts.script],
+    [
+      ...(opts.nodeFlags ?? []),
+      // BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof': profile the servers a bench starts.
+      ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+      ...(opts.script.endsWith('.ts') ? ['--import', 'tsx'] : []),
+      opts.script,
+    ],
     {
       cwd: opts.cwd,
       // SITE_URL from opts.env wins: stored pages print it, and the bench stores them before starting.

@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * CPU seconds used so far by the processes `match` picks (by pid, or by command name: `postgres`),
+ * from /proc (Linux): so a bench can say where the machine's cores went during a step.
+ */
+export function cpuSeconds(match: (pid: number, comm: string) => boolean): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!match(Number(entry), comm)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+/** Cores used per named group between start() and the returned function's call. */
+export function cpuSplit(groups: Record<string, (pid: number, comm: string) => boolean>) {
+  const read = () => Object.fromEntries(Object.entries(groups).map(([k, m]) => [k, cpuSeconds(m)]));
+  const before = read();
+  const started = performance.now();
+  return () => {
+    const after = read();
+    const wall = (performance.now() - started) / 1000;
+    return Object.entries(after)
+      .map(([k, v]) => `${k} ${((v - (before[k] ?? 0)) / wall).toFixed(2)}`)
+      .join(', ');
+  };
+}
