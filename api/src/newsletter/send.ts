@@ -8,6 +8,7 @@ import {
   newsletterSettings,
   newsletterSubscribers,
 } from '../db/schema';
+import { readersFirst } from '../lib/jobs/readers-first';
 import { outsideText } from '../observe/redact';
 import { queueFor } from '../queue/boss';
 import { QUEUES } from '../queue/names';
@@ -171,6 +172,8 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
     }
   };
   let transport: MailTransport | null = null;
+  // The send takes the event loop's spare time only: the site's readers come first.
+  const readers = readersFirst();
   try {
     const [issue] = await deps.db.select().from(newsletterIssues).where(eq(newsletterIssues.id, issueId));
     if (!issue) return null;
@@ -239,6 +242,7 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
       await Promise.all(
         live.map((d) =>
           parallel(async () => {
+            await readers.turn();
             if (claim.lost) return;
             const links = listLinks(deps, d.subscriberId);
             const copy = copyFor({ firstName: d.firstName, ...links });
@@ -334,6 +338,7 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
     }
     return round;
   } finally {
+    readers.stop();
     claim.stop();
     transport?.close();
     // Still ours here only after an error or a lost lease: let the sweep (or the next job) take it.
