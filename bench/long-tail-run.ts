@@ -33,9 +33,16 @@ async function storedPagesReady(server: Child, log: (m: string) => void, timeout
 }
 
 /**
+ * The server as it was when issue 29 asked for 3x its open-loop rate: no page store (every page miss
+ * renders) and searches kept by the 1 s micro-cache only (SEARCH_CACHE_MS came with the issue's work).
+ */
+export const AS_FILED_ENV = { STORED_PAGES: 'false', SEARCH_CACHE_MS: '1000' };
+export const AS_FILED_NAME = 'as filed: every page miss rendered, searches kept 1 s';
+
+/**
  * The long-tail rows (issue 29): the crawler walk against the API article misses of the same run, and
- * the open-loop rate of the mixed crowd, with the page store and, for comparison, without it (a
- * second server on the same database with STORED_PAGES=false: every page miss renders).
+ * the open-loop rate of the mixed crowd, with the page store and, for comparison, as the server was
+ * when the issue was filed (a second server on the same database with AS_FILED_ENV).
  */
 export async function measureLongTail(opts: {
   server: Child;
@@ -94,7 +101,7 @@ export async function measureLongTail(opts: {
   await measure('pages from the store', server);
   const renderOnly = await opts.startWithoutStore();
   try {
-    await measure('every page miss rendered (STORED_PAGES=false)', renderOnly);
+    await measure(AS_FILED_NAME, renderOnly);
   } finally {
     await renderOnly.stop();
   }
@@ -130,7 +137,7 @@ export function longTailMarkdown(t: LongTail): string[] {
     const gain = rendered.rate ? stored.rate / rendered.rate : 0;
     out.push(
       '',
-      `open-loop: ${stored.rate} req/s within budget (pages and API reads p99 < ${BUDGET.crowdP99Ms} ms, searches p99 < ${BUDGET.openLoopSearchP99Ms} ms); ${x(gain)} the render-only path's ${rendered.rate} req/s (budget >= ${x(BUDGET.openLoopGain)}: ${gain >= BUDGET.openLoopGain ? 'ok' : '**MISSED**'})`,
+      `open-loop: ${stored.rate} req/s within budget (pages and API reads p99 < ${BUDGET.crowdP99Ms} ms, searches p99 < ${BUDGET.openLoopSearchP99Ms} ms); ${x(gain)} the as-filed server's ${rendered.rate} req/s (budget >= ${x(BUDGET.openLoopGain)}: ${gain >= BUDGET.openLoopGain ? 'ok' : '**MISSED**'})`,
     );
   }
   out.push('');

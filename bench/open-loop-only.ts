@@ -4,23 +4,25 @@
  * stored), against the compiled server; prints each kind's p50/p99 and where the CPU went (the server
  * process, PostgreSQL's processes, this load generator), so a change can be judged in minutes.
  *
- *   flags: --rates=N,N --seconds=N --store=false (STORED_PAGES=false: every page miss renders)
+ *   flags: --rates=N,N --seconds=N --as-filed (the server as issue 29 found it: no page store,
+ *          searches kept 1 s; bench/long-tail-run.ts AS_FILED_ENV)
  * Loopback only; writes nothing.
  */
 import path from 'node:path';
 import { openDatabase } from '../api/src/db/client';
 import { BUDGET } from './budget';
-import { num, option } from './cli-args';
+import { flag, num, option } from './cli-args';
 import { cpuSeconds } from './cpu';
 import { crowdPlans } from './crowd';
 import { openLoop } from './long-tail';
+import { AS_FILED_ENV, AS_FILED_NAME } from './long-tail-run';
 import { BENCH_SITE_URL, benchDir, productionServerEnv, startCompiledServer } from './server';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('Set DATABASE_URL to a database `pnpm bench` has seeded.');
 const rates = (option('rates') ?? '200,300').split(',').map(Number);
 const seconds = num('seconds', 8);
-const store = option('store') !== 'false';
+const asFiled = flag('as-filed');
 
 const handle = await openDatabase({ url: databaseUrl, dataDir: 'unused' });
 const rows = async (sql: string) =>
@@ -41,12 +43,12 @@ await handle.close();
 const server = await startCompiledServer({
   ...productionServerEnv(databaseUrl, path.join(benchDir, '.data')),
   SITE_URL: BENCH_SITE_URL,
-  STORED_PAGES: String(store),
+  ...(asFiled ? AS_FILED_ENV : {}),
 });
 const budget = { pageApiP99Ms: BUDGET.crowdP99Ms, searchP99Ms: BUDGET.openLoopSearchP99Ms };
 const mixed = () => crowdPlans(slugs, vocabulary, 23)[3]!;
 try {
-  console.log(`${slugs.length} articles; page store ${store ? 'on' : 'off'}; ${seconds} s a step`);
+  console.log(`${slugs.length} articles; ${asFiled ? AS_FILED_NAME : 'as built'}; ${seconds} s a step`);
   await openLoop(server.url, mixed(), { rate: rates[0]!, seconds, budget });
   for (const rate of rates) {
     const cpu = {

@@ -21,7 +21,7 @@ import { seedRevisions, timeAdminSaves } from './admin-save';
 import { BUDGET } from './budget';
 import { flag, num, option } from './cli-args';
 import { measureColdStart } from './cold-start';
-import { type LongTail, measureLongTail } from './long-tail-run';
+import { AS_FILED_ENV, type LongTail, measureLongTail } from './long-tail-run';
 import { cacheLookups, crowdPlans, loadCrowd } from './crowd';
 import { type LoadResult, load } from './load';
 import { renderMarkdown } from './report';
@@ -250,7 +250,7 @@ async function main() {
             script: 'dist/server.js',
             nodeFlags: productionNodeFlags(),
             readyPath: '/api/health',
-            env: { ...serverEnv(), STORED_PAGES: 'false' },
+            env: { ...serverEnv(), ...AS_FILED_ENV },
           }),
         slugs: seed.crowdSlugs,
         vocabulary: seed.vocabulary,
