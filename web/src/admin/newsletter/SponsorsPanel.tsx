@@ -16,16 +16,20 @@ export function SponsorsPanel() {
     queryKey: adminKeys.newsletter.sponsors,
     queryFn: () => api<NewsletterSponsor[]>('GET', adminKeys.newsletter.sponsors[0]),
   });
-  const [adding, setAdding] = useState(false);
+  // The form: closed, a new sponsor, or an existing one being edited.
+  const [editing, setEditing] = useState<NewsletterSponsor | 'new' | null>(null);
   const [deleting, setDeleting] = useState<NewsletterSponsor | null>(null);
   const fail = (title: string) => (err: unknown) => {
     if (!isUnauthorized(err)) toast({ title, description: serverMessage(err), variant: 'destructive' });
   };
-  const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api('POST', adminKeys.newsletter.sponsors[0], body),
-    onSuccess: () => {
-      setAdding(false);
-      toast({ title: 'Sponsor added' });
+  const save = useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: Record<string, unknown> }) =>
+      id === null
+        ? api('POST', adminKeys.newsletter.sponsors[0], body)
+        : api('PUT', `${adminKeys.newsletter.sponsors[0]}/${id}`, body),
+    onSuccess: (_saved, { id }) => {
+      setEditing(null);
+      toast({ title: id === null ? 'Sponsor added' : 'Sponsor updated' });
       void refreshNewsletter(qc);
     },
     onError: fail('Sponsor not saved'),
@@ -41,7 +45,11 @@ export function SponsorsPanel() {
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
-    create.mutate({ ...f, imageUrl: f.imageUrl || null, active: true });
+    const current = editing === 'new' ? null : editing;
+    save.mutate({
+      id: current?.id ?? null,
+      body: { ...f, imageUrl: f.imageUrl || null, active: current?.active ?? true },
+    });
   }
   return (
     <section className={section} aria-labelledby="nl-sponsors">
@@ -62,35 +70,28 @@ export function SponsorsPanel() {
                 {s.clicks === 1 ? '' : 's'}
               </p>
             </div>
-            <Button variant="ghost" onClick={() => setDeleting(s)}>
-              Delete
-            </Button>
+            <div className="flex gap-1">
+              <Button variant="ghost" aria-label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
+                Edit
+              </Button>
+              <Button variant="ghost" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
+                Delete
+              </Button>
+            </div>
           </li>
         ))}
         {sponsors.data?.length === 0 && <li className="text-sm text-stone-600">No sponsor yet.</li>}
       </ul>
-      {adding ? (
-        <form className="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={onSubmit}>
-          <TextField label="Name" name="name" required />
-          <TextField label="Link (https://…)" name="linkUrl" type="url" required />
-          <div className="sm:col-span-2">
-            <TextAreaField label="Text" name="body" rows={3} required />
-          </div>
-          <TextField label="Image URL (optional)" name="imageUrl" />
-          <div />
-          <TextField label="First day" name="runsFrom" type="date" required />
-          <TextField label="Last day" name="runsUntil" type="date" required />
-          <div className="flex gap-2 sm:col-span-2">
-            <Button type="submit" disabled={create.isPending}>
-              Save sponsor
-            </Button>
-            <Button variant="secondary" onClick={() => setAdding(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+      {editing ? (
+        <SponsorForm
+          key={editing === 'new' ? 'new' : editing.id}
+          sponsor={editing === 'new' ? null : editing}
+          saving={save.isPending}
+          onSubmit={onSubmit}
+          onCancel={() => setEditing(null)}
+        />
       ) : (
-        <Button className="mt-3" variant="secondary" onClick={() => setAdding(true)}>
+        <Button className="mt-3" variant="secondary" onClick={() => setEditing('new')}>
           Add a sponsor
         </Button>
       )}
@@ -103,5 +104,52 @@ export function SponsorsPanel() {
         onCancel={() => setDeleting(null)}
       />
     </section>
+  );
+}
+
+/** A sponsor's fields, empty for a new one or filled with the one being edited. */
+function SponsorForm(props: {
+  sponsor: NewsletterSponsor | null;
+  saving: boolean;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+}) {
+  const s = props.sponsor;
+  return (
+    <form
+      className="mt-4 grid gap-3 sm:grid-cols-2"
+      onSubmit={props.onSubmit}
+      aria-label={s ? `Edit ${s.name}` : 'New sponsor'}
+    >
+      <TextField label="Name" name="name" required defaultValue={s?.name} />
+      <TextField label="Link (https://…)" name="linkUrl" type="url" required defaultValue={s?.linkUrl} />
+      <div className="sm:col-span-2">
+        <TextAreaField label="Text" name="body" rows={3} required defaultValue={s?.body} />
+      </div>
+      <TextField label="Image URL (optional)" name="imageUrl" defaultValue={s?.imageUrl ?? ''} />
+      <div />
+      <TextField
+        label="First day"
+        name="runsFrom"
+        type="date"
+        required
+        defaultValue={s?.runsFrom.slice(0, 10)}
+      />
+      <TextField
+        label="Last day"
+        name="runsUntil"
+        type="date"
+        required
+        defaultValue={s?.runsUntil.slice(0, 10)}
+      />
+      <div className="flex gap-2 sm:col-span-2">
+        <Button type="submit" disabled={props.saving}>
+          Save sponsor
+        </Button>
+        <Button variant="secondary" onClick={props.onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
