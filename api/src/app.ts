@@ -15,6 +15,7 @@ import { metricsHandler } from './observe/metrics-route';
 import { observeRequests } from './observe/request';
 import { apiRoutes } from './routes';
 import { goRoutes } from './routes/go';
+import { newsletterInboundRoutes } from './routes/newsletter/inbound';
 import { newsletterOneClickRoutes } from './routes/newsletter/public';
 import { staticRoutes } from './web/static';
 import { ssrHandler } from './web/ssr';
@@ -29,6 +30,8 @@ import { refuseControlCharsInAuthBody, refuseControlCharsInUrl } from './securit
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const ONE_CLICK_UNSUBSCRIBE = /^\/newsletter\/unsubscribe\/[^/]+$/;
+/** Mail to the unsubscribe mailto:, posted by a mail server with a shared secret (routes/newsletter/inbound.ts). */
+const INBOUND_MAIL = '/newsletter/inbound';
 
 /** One place for error handling, not-found, headers and limits; tests build their own with createApp(deps). */
 export function createApp(deps: AppDeps) {
@@ -66,8 +69,8 @@ export function createApp(deps: AppDeps) {
   });
   // Cross-site writes stop here, before any body is read (security/origin.ts).
   // The one-click unsubscribe is posted by mail providers with no cookie and whatever Origin they like;
-  // its token authenticates it (routes/newsletter/public.ts).
-  app.use(originCheck(deps.env, [CSP_REPORT_PATH, ONE_CLICK_UNSUBSCRIBE]));
+  // its token authenticates it (routes/newsletter/public.ts). So does inbound mail's shared secret.
+  app.use(originCheck(deps.env, [CSP_REPORT_PATH, ONE_CLICK_UNSUBSCRIBE, INBOUND_MAIL]));
   // NUL and other control characters in a path or query string stop here, before any route reads them.
   app.use(refuseControlCharsInUrl);
   const routed = mountApi(app, deps);
@@ -75,6 +78,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', staticRoutes);
   app.route('/', goRoutes);
   app.route('/', newsletterOneClickRoutes);
+  app.route('/', newsletterInboundRoutes);
   app.route('/', seoRoutes);
   // A sign-in form posted before its script ran: never keep the password; show the form again.
   app.post('/sign-in', clearsNothing('answers with a redirect only'), (c) =>

@@ -363,6 +363,12 @@ export const settingsShape = {
     meaning:
       "the `mailto:` of `List-Unsubscribe`; requests to it carry the subscriber's token in the subject",
   }),
+  NEWSLETTER_INBOUND_TOKEN: setting(z.string().min(24, 'must be at least 24 characters').optional(), {
+    group: 'Newsletter and mail',
+    default: 'unset',
+    meaning:
+      'enables `POST /newsletter/inbound`: mail sent to the unsubscribe `mailto:`, passed on raw by your mail server or provider (Bearer token, or the password of Basic auth); unset = 404',
+  }),
   DKIM_DOMAIN: setting(z.string().min(3).optional(), {
     group: 'Newsletter and mail',
     default: 'unset',
