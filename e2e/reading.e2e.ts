@@ -68,6 +68,12 @@ describe('public reading in a real browser', () => {
     await page.goto(`${site.url}/news`);
     const cards = page.locator('main .grid > a');
     await expect.poll(() => cards.count()).toBe(20);
+    // The cards are server-rendered: under CI load they are there seconds before React owns the box,
+    // and text typed into it before then never reaches the page's state (CI, 26 Nov).
+    await page.waitForFunction(() => {
+      const box = document.querySelector('input[placeholder="Search articles..."]');
+      return Boolean(box && Object.keys(box).some((k) => k.startsWith('__reactProps')));
+    });
     await page.getByPlaceholder('Search articles...').fill('morning');
     await page.getByRole('heading', { name: 'Search Results for "morning"' }).waitFor();
     await expect.poll(() => page.getByText('Ten-Minute Morning Rituals That Actually Stick').count()).toBe(1);
