@@ -21,7 +21,10 @@ export function cpuSeconds(match: (pid: number, comm: string) => boolean): numbe
   return ticks / 100;
 }
 
-/** Cores used per named group between start() and the returned function's call. */
+/**
+ * Cores used per named group from this call to the returned function's call. A process that exits in
+ * between takes its seconds with it (PostgreSQL's backends come and go), so a group can read low.
+ */
 export function cpuSplit(groups: Record<string, (pid: number, comm: string) => boolean>) {
   const read = () => Object.fromEntries(Object.entries(groups).map(([k, m]) => [k, cpuSeconds(m)]));
   const before = read();

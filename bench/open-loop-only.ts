@@ -12,7 +12,7 @@ import path from 'node:path';
 import { openDatabase } from '../api/src/db/client';
 import { BUDGET } from './budget';
 import { flag, num, option } from './cli-args';
-import { cpuSeconds } from './cpu';
+import { cpuSplit } from './cpu';
 import { crowdPlans } from './crowd';
 import { openLoop } from './long-tail';
 import { AS_FILED_ENV, AS_FILED_NAME } from './long-tail-run';
@@ -51,32 +51,17 @@ try {
   console.log(`${slugs.length} articles; ${asFiled ? AS_FILED_NAME : 'as built'}; ${seconds} s a step`);
   await openLoop(server.url, mixed(), { rate: rates[0]!, seconds, budget });
   for (const rate of rates) {
-    const cpu = {
-      server: cpuSeconds((pid) => pid === server.pid),
-      postgres: cpuSeconds((_, comm) => comm.startsWith('postgres')),
-      bench: cpuSeconds((pid) => pid === process.pid),
-    };
-    const started = performance.now();
+    const cores = cpuSplit({
+      server: (pid) => pid === server.pid,
+      postgres: (_, comm) => comm.startsWith('postgres'),
+      bench: (pid) => pid === process.pid,
+    });
     const step = await openLoop(server.url, mixed(), { rate, seconds, budget });
-    const wall = (performance.now() - started) / 1000;
-    const used = (name: keyof typeof cpu, now: number) =>
-      `${name} ${((now - cpu[name]) / wall).toFixed(2)} cores`;
     const k = step.byKind;
     console.log(
       `${rate} req/s: pages p50 ${k.page.p50} p99 ${k.page.p99} · API p50 ${k.api.p50} p99 ${k.api.p99} · lists p99 ${k.list.p99} · search p50 ${k.search.p50} p99 ${k.search.p99} ms · ${step.ok ? 'ok' : 'over'}`,
     );
-    console.log(
-      `  CPU: ${used(
-        'server',
-        cpuSeconds((pid) => pid === server.pid),
-      )}, ${used(
-        'postgres',
-        cpuSeconds((_, comm) => comm.startsWith('postgres')),
-      )}, ${used(
-        'bench',
-        cpuSeconds((pid) => pid === process.pid),
-      )}`,
-    );
+    console.log(`  cores: ${cores()}`);
     await new Promise((r) => setTimeout(r, 2000));
   }
 } finally {
