@@ -207,6 +207,22 @@ describe('the admin Newsletter tab (issue 30)', () => {
       expect(audit.scrollWidth).toBeLessThanOrEqual(audit.innerWidth);
       await page.screenshot({ path: path.join(SHOTS, `newsletter-admin-${w.name}.png`), fullPage: true });
 
+      // A sponsor is corrected in place: Edit opens its fields filled in, every control pressable.
+      const sponsorRow = page.getByTestId('sponsor-row').first();
+      const sponsorName = (await sponsorRow.locator('p').first().textContent())!.trim();
+      await sponsorRow.getByRole('button', { name: `Edit ${sponsorName}` }).click();
+      const sponsorForm = page.getByRole('form', { name: `Edit ${sponsorName}` });
+      await sponsorForm.scrollIntoViewIfNeeded();
+      expect(await sponsorForm.getByLabel('Name').inputValue()).toBe(sponsorName);
+      const inForm = await auditControls(page);
+      expect(inForm.problems).toEqual([]);
+      await sponsorForm.evaluate((f) => f.scrollIntoView({ block: 'center', behavior: 'instant' }));
+      await page.screenshot({ path: path.join(SHOTS, `newsletter-sponsor-edit-${w.name}.png`) });
+      await sponsorForm.getByLabel('Name').fill(`${sponsorName} (${w.name})`);
+      await sponsorForm.getByRole('button', { name: 'Save sponsor' }).click();
+      await page.getByText('Sponsor updated').waitFor();
+      await page.getByTestId('sponsor-row').getByText(`${sponsorName} (${w.name})`).waitFor();
+
       // Only the first width sends: the second finds nothing new since (409), which it says.
       const sendButton = page.getByRole('button', { name: 'Send the digest now' });
       if (w.name === 'phone') {

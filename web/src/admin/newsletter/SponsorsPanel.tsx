@@ -1,6 +1,6 @@
 import { type NewsletterSponsor, formatDay } from '@site/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useToast } from '../../components/toast/toast';
 import { isUnauthorized, serverMessage, useApi } from '../api';
 import { adminKeys } from '../query-keys';
@@ -115,12 +115,12 @@ function SponsorForm(props: {
   onCancel: () => void;
 }) {
   const s = props.sponsor;
+  const headingId = useId();
   return (
-    <form
-      className="mt-4 grid gap-3 sm:grid-cols-2"
-      onSubmit={props.onSubmit}
-      aria-label={s ? `Edit ${s.name}` : 'New sponsor'}
-    >
+    <form className="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={props.onSubmit} aria-labelledby={headingId}>
+      <h3 id={headingId} className="font-medium text-stone-900 sm:col-span-2">
+        {s ? `Edit ${s.name}` : 'New sponsor'}
+      </h3>
       <TextField label="Name" name="name" required defaultValue={s?.name} />
       <TextField label="Link (https://…)" name="linkUrl" type="url" required defaultValue={s?.linkUrl} />
       <div className="sm:col-span-2">
