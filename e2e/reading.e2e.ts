@@ -79,17 +79,35 @@ describe('public reading in a real browser', () => {
     await page.close();
   });
 
+  /** Holds the browser's requests for scripts matching `pattern` until `release()`. */
+  async function holdScripts(page: Page, pattern: RegExp) {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(pattern, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  async function fillStory(page: Page, title: string) {
+    await page.getByLabel('Your name').fill('Early Reader');
+    await page.getByLabel('Email').fill('early@example.com');
+    await page.getByLabel('Story title').fill(title);
+    await page
+      .getByLabel('Your story')
+      .fill(
+        'I typed this on a slow train, before the page had finished loading, and it still arrived whole.',
+      );
+    await page.getByLabel(/editors may edit and publish/).check();
+  }
+
   it('news: words typed into the search box before the page hydrated are searched for once it has', async () => {
     const page = await browser.newPage();
     // The scripts wait until the reader has typed, as on a slow phone.
-    let release: () => void = () => undefined;
-    const typed = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await typed;
-      await route.continue();
-    });
+    const release = await holdScripts(page, /\/assets\/.*\.js$/);
     // Module scripts run before DOMContentLoaded: wait for the server's HTML only.
     await page.goto(`${site.url}/news`, { waitUntil: 'commit' });
     await page.getByPlaceholder('Search articles...').fill('morning');
@@ -97,6 +115,45 @@ describe('public reading in a real browser', () => {
     await page.getByRole('heading', { name: 'Search Results for "morning"' }).waitFor();
     await expect.poll(() => page.getByText('Ten-Minute Morning Rituals That Actually Stick').count()).toBe(1);
     expect(await page.getByPlaceholder('Search articles...').inputValue()).toBe('morning');
+    await page.close();
+  });
+
+  it('a story typed before the page hydrated is sent whole: every field, the consent box too', async () => {
+    const page = await browser.newPage();
+    const release = await holdScripts(page, /\/assets\/.*\.js$/);
+    const sent: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/stories')) sent.push(r.postDataJSON());
+    });
+    await page.goto(`${site.url}/community/submit-story`, { waitUntil: 'commit' });
+    const title = `Typed early ${Date.now()}`;
+    await fillStory(page, title);
+    release();
+    // The page's script ran and hydrated (the last chunk loaded) before the reader presses Send.
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Send My Story' }).click();
+    await page.getByText(/Thank you for sharing/).waitFor();
+    expect(sent).toEqual([
+      expect.objectContaining({ name: 'Early Reader', email: 'early@example.com', title, consent: true }),
+    ]);
+    await page.close();
+  });
+
+  it('Send pressed before the page hydrated is held, not sent by the browser into the URL, and goes once it has', async () => {
+    const page = await browser.newPage();
+    // The first script runs; the page's own chunk is slow, as on a phone.
+    const release = await holdScripts(page, /\/assets\/SubmitStoryPage-[^/]*\.js$/);
+    await page.goto(`${site.url}/community/submit-story`, { waitUntil: 'domcontentloaded' });
+    const title = `Sent early ${Date.now()}`;
+    await fillStory(page, title);
+    await page.getByRole('button', { name: 'Send My Story' }).click();
+    // Without the hold the browser would GET the page with the story in its query string.
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.getByLabel('Story title').inputValue()).toBe(title);
+    release();
+    await page.getByText(/Thank you for sharing/).waitFor();
+    expect(new URL(page.url()).search).toBe('');
     await page.close();
   });
 

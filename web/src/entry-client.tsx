@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { browserFetcher } from './lib/api';
+import { holdEarlySubmits } from './lib/early-input';
 import { createQueryClient } from './lib/query-client';
 import type { SiteInfo } from './lib/seo';
 import { readSsrState } from './lib/ssr-state';
@@ -26,6 +27,8 @@ const root = document.getElementById('root')!;
 // Server-rendered: hydrate, once this URL's page module is here (a page still loading would be
 // hydrated as its Suspense fallback). Vite dev server (no SSR): render from scratch.
 if (ssr) {
+  // A form sent before the page can take it waits for hydration (lib/early-input.ts).
+  holdEarlySubmits(document);
   // A page chunk that fails to load (a deploy replaced it) still hydrates the rest: React keeps the
   // server's HTML for the page itself.
   const start = () => hydrateRoot(root, app);

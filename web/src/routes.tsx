@@ -254,22 +254,14 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/sign-in',
-        element: (
-          <Suspense fallback={<p className="p-8 text-center">Loading…</p>}>
-            <SignInPage />
-          </Suspense>
-        ),
+        element: <SignInPage />,
         handle: { page: SignInPage } satisfies RouteHandle,
       },
       // The spec's /api/logout navigation lands here: a button that posts, never a sign-out by GET.
       { path: '/sign-out', element: <SignOutPage />, handle: { page: SignOutPage } satisfies RouteHandle },
       {
         path: '/setup/:token',
-        element: (
-          <Suspense fallback={<p className="p-8 text-center">Loading…</p>}>
-            <SetupPage />
-          </Suspense>
-        ),
+        element: <SetupPage />,
         handle: {
           page: SetupPage,
           prefetch: ({ params }) => [{ queryKey: setupLinkKey(params.token ?? '') }],

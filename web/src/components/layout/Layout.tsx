@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { EarlyInputReplay } from '../../lib/early-input';
 import { useScrollRestoration } from '../../lib/scroll-restoration';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -18,6 +19,8 @@ export function Layout() {
         {/* Pages are lazy chunks: one still loading never holds up the header's hydration. */}
         <Suspense fallback={null}>
           <Outlet />
+          {/* After the page: it runs once the page, header and footer have hydrated. */}
+          <EarlyInputReplay />
         </Suspense>
       </main>
       <Footer />

@@ -8,7 +8,7 @@ import {
   SKELETONS,
 } from '@site/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, type NavigateOptions, useParams, useSearchParams } from 'react-router-dom';
 import { ArticleCard } from '../../components/ui/ArticleCard';
 import { HydrationSlice } from '../../components/ui/HydrationSlice';
@@ -146,13 +146,6 @@ function NewsList({
     next.delete('pages');
     setSearch(next, inPlace);
   };
-  // Words typed before the page hydrated (a slow phone) are in the box but reached no state: take them.
-  const box = useRef<HTMLInputElement>(null);
-  // Once, on the first render in the browser.
-  useEffect(() => {
-    const typed = box.current?.value ?? text;
-    if (typed !== text) onChange(typed);
-  }, []);
   const loadMore = () => {
     const next = new URLSearchParams(search);
     next.set('pages', String(pageCount + 1));
@@ -178,7 +171,6 @@ function NewsList({
       <h1 className="font-serif text-4xl font-bold text-stone-900">{title}</h1>
       <div className="mt-6 flex flex-col gap-4">
         <input
-          ref={box}
           type="search"
           value={text}
           onChange={(e) => onChange(e.target.value)}

@@ -1,0 +1,111 @@
+/**
+ * What a reader does between the server's HTML and hydration (a slow phone; a crowded CI runner).
+ *
+ * React keeps text typed into a server-rendered field before hydration on screen, but no onChange ever
+ * tells the page's state: the contact form then says "Please enter your name" under a filled-in name,
+ * the footer form subscribes nobody, and a search box searches for nothing. A submit in that window
+ * would even go to the browser's own GET, putting the email and the story into the URL and losing them.
+ *
+ * So, in one place for every form: submits are held from the moment the first script runs, and once
+ * the page has hydrated every field the reader changed is replayed as the input event React listens
+ * for, then the held submits are sent again. Before the first script runs nothing can be held; see
+ * docs/frontend.md.
+ */
+
+import { useEffect } from 'react';
+
+type Held = { form: HTMLFormElement; submitter: HTMLElement | null };
+
+let hydrated = false;
+const held: Held[] = [];
+
+/** From the first line of the browser entry: a submit before hydration waits for it. */
+export function holdEarlySubmits(doc: Document): void {
+  doc.addEventListener(
+    'submit',
+    (event) => {
+      if (hydrated) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || held.some((h) => h.form === form)) return;
+      held.push({ form, submitter: (event as SubmitEvent).submitter ?? null });
+    },
+    true,
+  );
+}
+
+/**
+ * Placed after the page inside its Suspense boundary, so its effect runs once the page and the chrome
+ * around it have hydrated; renders nothing.
+ */
+export function EarlyInputReplay() {
+  useEffect(() => {
+    const replay = setTimeout(() => replayEarlyInput(document.getElementById('root') ?? document.body));
+    return () => clearTimeout(replay);
+  }, []);
+  return null;
+}
+
+/**
+ * Once hydrated: what was typed and chosen reaches React, then the held submits go. Call it from a
+ * task of its own, not inside an effect: inside React's own work the form's state update waits, and
+ * React puts each controlled field back to the state it still has (empty) before it runs.
+ */
+export function replayEarlyInput(root: HTMLElement): void {
+  if (hydrated) return;
+  hydrated = true;
+  // Read every field first: the first replayed change re-renders its form, and React then puts the
+  // other controlled fields back to the (empty) state it knows.
+  const replays = [...root.querySelectorAll('input, textarea, select')].flatMap(readReplay);
+  for (const replay of replays) replay();
+  for (const { form, submitter } of held.splice(0)) {
+    if (!form.isConnected) continue;
+    const button = submitter?.isConnected && submitter.closest('form') === form ? submitter : undefined;
+    form.requestSubmit(button);
+  }
+}
+
+const NOT_TYPED = new Set(['submit', 'button', 'reset', 'image', 'file', 'hidden']);
+
+/** The reader's change to one field, as a function that makes it again where React sees it; none if unchanged. */
+function readReplay(field: Element): (() => void)[] {
+  if (field instanceof HTMLSelectElement) {
+    const chosen = [...field.options].map((o) => o.selected);
+    if ([...field.options].every((o) => o.selected === o.defaultSelected)) return [];
+    return [
+      () => {
+        for (const [i, option] of [...field.options].entries()) option.selected = chosen[i] ?? false;
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+    ];
+  }
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    // A radio counts where the reader chose it; unchecking one is a side effect of choosing another.
+    const wanted = field.checked;
+    const changed =
+      field.type === 'radio' ? wanted && !field.defaultChecked : wanted !== field.defaultChecked;
+    if (!changed) return [];
+    // Through the element's own property React's tracker learns the other state; the click then makes
+    // the reader's choice again, as the event React turns into onChange.
+    return [
+      () => {
+        field.checked = !wanted;
+        field.click();
+      },
+    ];
+  }
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return [];
+  if (field instanceof HTMLInputElement && NOT_TYPED.has(field.type)) return [];
+  const typed = field.value;
+  if (typed === field.defaultValue) return [];
+  return [
+    () => {
+      // As for the checkbox: the tracker is set to the server's value, the DOM gets the typed text
+      // through the prototype's setter (which the tracker does not see), and the input event reports it.
+      field.value = field.defaultValue;
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+  ];
+}
