@@ -205,7 +205,7 @@ export const settingsShape = {
     group: 'Caches and CDN',
     default: '30000',
     meaning:
-      'how long each instance keeps a public search answer while `PUBLIC_CACHE_MS` is on (never less than it); any article write clears it at once on every instance, and it ends when a scheduled article goes live',
+      'how long each instance keeps a public search answer, and the category counts beside it, while `PUBLIC_CACHE_MS` is on (never less than it); any article write clears them at once on every instance, and they end when a scheduled article goes live',
   }),
   STORED_PAGES: setting(bool.default(true), {
     group: 'Caches and CDN',

@@ -174,19 +174,25 @@ describe.each(dbTargets)('a search answer kept longer than the micro-cache on %s
     vi.useRealTimers();
   });
 
-  it('a search answer is kept SEARCH_CACHE_MS (30 s), not the 1 s of other reads; an article write clears it at once', async () => {
+  it('a search answer and its counts are kept SEARCH_CACHE_MS (30 s), not the 1 s of other reads; an article write clears them at once', async () => {
     const { agent: admin } = await signUpAdmin(booted);
     expect(booted.deps.env.SEARCH_CACHE_MS).toBe(30_000);
     const search = async () => titles(await booted.app.request('/api/content/search?q=quokka'));
+    // The filter buttons' counts of the same search are kept alike (they would disagree otherwise).
+    const matches = async () =>
+      ((await (await booted.app.request('/api/content/counts?q=quokka')).json()) as { all: number }).all;
     const clock = frozenClock();
     expect(await search()).toEqual([]);
+    expect(await matches()).toBe(0);
     // Written behind the API's back: only time can show it.
     await booted.deps.db.insert(s.articles).values(article('quokka kept'));
     clock.at(20_000);
     expect(await titles(await booted.app.request('/api/content?limit=50'))).toContain('quokka kept');
     expect(await search()).toEqual([]);
+    expect(await matches()).toBe(0);
     clock.at(30_000);
     expect(await search()).toEqual(['quokka kept']);
+    expect(await matches()).toBe(1);
     // A write through the API clears the kept answer on the spot. Back on the real clock first: the
     // frozen one runs 30 s ahead of the database's now(), which would date the new article in the future.
     vi.useRealTimers();
@@ -198,6 +204,7 @@ describe.each(dbTargets)('a search answer kept longer than the micro-cache on %s
     });
     expect(res.status).toBe(201);
     expect((await search()).sort()).toEqual(['Quokka written', 'quokka kept']);
+    expect(await matches()).toBe(2);
   });
 });
 

@@ -84,7 +84,9 @@ export const contentPublicRoutes = new Hono<AppEnv>()
   .use('/content', publicCache())
   // Searches are the costly misses (tens of ms of PostgreSQL for a common word) and writes clear them:
   // kept SEARCH_CACHE_MS, ended early by the next scheduled article going live.
+  // The filter buttons' counts of a search's matches cost the same search, so they are kept alike.
   .use('/content/search', publicCache({ keepMs: (env) => env.SEARCH_CACHE_MS }))
+  .use('/content/counts', publicCache({ keepMs: (env) => env.SEARCH_CACHE_MS }))
   .use('/content/*', publicCache())
   .get('/content', validate('query', contentListQuery), async (c) => {
     const { category, limit, offset } = c.req.valid('query');
@@ -100,9 +102,14 @@ export const contentPublicRoutes = new Hono<AppEnv>()
     return c.json(rows);
   })
   // Per category, for the filter buttons: of every public article, or of a search's matches (?q=).
-  .get('/content/counts', validate('query', countsQuery), async (c) =>
-    c.json(await categoryCounts(c.var.deps.db, c.req.valid('query').q)),
-  )
+  .get('/content/counts', validate('query', countsQuery), async (c) => {
+    const [counts, goLive] = await Promise.all([
+      categoryCounts(c.var.deps.db, c.req.valid('query').q),
+      nextGoLive(c.var.deps.db),
+    ]);
+    keepUntil(c, goLive);
+    return c.json(counts);
+  })
   .get('/content/featured', async (c) => {
     const rows = await c.var.deps.db
       .select(summaryColumns)
