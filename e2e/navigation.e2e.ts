@@ -185,6 +185,31 @@ describe('scroll position, Back and Forward as on a web site (issue 26)', () => 
         await expectNewPageAtTop(page, new RegExp(`${href}$`));
       });
 
+      it('scrolled before the page hydrated (a slow phone): a card, then Back returns to it', async () => {
+        let release: () => void = () => undefined;
+        const released = new Promise<void>((r) => {
+          release = r;
+        });
+        const held = /\/assets\/.*\.js$/;
+        await page.route(held, async (route) => {
+          await released;
+          await route.continue();
+        });
+        await page.goto(`${site.url}/news?early=1`, { waitUntil: 'commit' });
+        const card = page.locator('main a[href^="/content/"]').nth(6);
+        await wheelTo(page, card);
+        const before = await place(page);
+        expect(before.y).toBeGreaterThan(300);
+        release();
+        await page.waitForLoadState('networkidle');
+        await page.unroute(held);
+        const href = (await card.getAttribute('href'))!;
+        await press(page, card);
+        await expectNewPageAtTop(page, new RegExp(`${href}$`));
+        await page.goBack();
+        await expectReturnedTo(page, before, page.locator(`main a[href="${href}"]`));
+      });
+
       it('Load More: the list grows in place; card 40 opens at the top; Back shows all 40 cards at the same place', async () => {
         await page.goto(`${site.url}/news`);
         await shot('1-news');

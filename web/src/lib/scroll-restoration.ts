@@ -86,6 +86,9 @@ export function useScrollRestoration() {
       record();
       persist();
     };
+    // Where the reader already is: scrolling done before hydration fired no listener of ours, and a
+    // card pressed next would leave nothing for Back to return to.
+    record();
     window.addEventListener('scroll', record, { passive: true });
     window.addEventListener('pagehide', leave);
     return () => {
