@@ -157,6 +157,17 @@ describe('public reading in a real browser', () => {
     await page.close();
   });
 
+  it('phone viewport: the menu pressed before the page hydrated opens once it has', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    // The first script runs; the page's own chunk is slow, so React is not listening yet.
+    const release = await holdScripts(page, /\/assets\/HomePage-[^/]*\.js$/);
+    await page.goto(`${site.url}/`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    release();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    await page.close();
+  });
+
   it('phone viewport: the drawer opens and closes when a link is chosen', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${site.url}/`);

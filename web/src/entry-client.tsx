@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { browserFetcher } from './lib/api';
-import { holdEarlySubmits } from './lib/early-input';
+import { holdEarlyInput, replayEarlyInput } from './lib/early-input';
 import { createQueryClient } from './lib/query-client';
 import type { SiteInfo } from './lib/seo';
 import { readSsrState } from './lib/ssr-state';
@@ -28,9 +28,14 @@ const root = document.getElementById('root')!;
 // hydrated as its Suspense fallback). Vite dev server (no SSR): render from scratch.
 if (ssr) {
   // A form sent before the page can take it waits for hydration (lib/early-input.ts).
-  holdEarlySubmits(document);
+  holdEarlyInput(document);
   // A page chunk that fails to load (a deploy replaced it) still hydrates the rest: React keeps the
   // server's HTML for the page itself.
-  const start = () => hydrateRoot(root, app);
+  const start = () => {
+    hydrateRoot(root, app);
+    // Held presses go once the page has hydrated (Layout); if it never does (its chunk failed),
+    // the header and footer still answer after a few seconds rather than never.
+    setTimeout(() => replayEarlyInput(root), 8000);
+  };
   void Promise.all(routePages(window.location.pathname).map((page) => page.preload())).then(start, start);
 } else createRoot(root).render(app);

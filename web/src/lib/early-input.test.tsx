@@ -7,6 +7,7 @@ type Sent = { name: string; story: string; consent: boolean; size: string; topic
 
 /** A controlled form like the site's, which reports what its state holds when sent. */
 function StoryForm({ onSend, Replay }: { onSend: (s: Sent) => void; Replay: () => null }) {
+  const [open, setOpen] = useState(false);
   const [f, setF] = useState<Sent>({ name: '', story: '', consent: false, size: 'm', topic: 'food' });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -43,6 +44,9 @@ function StoryForm({ onSend, Replay }: { onSend: (s: Sent) => void; Replay: () =
         ))}
         <button type="submit">Send</button>
       </form>
+      <button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        Menu
+      </button>
       <Replay />
     </Suspense>
   );
@@ -63,7 +67,7 @@ describe('input before hydration (lib/early-input.ts)', () => {
   });
 
   async function serverPageThenHydrate(beforeHydration: (form: HTMLFormElement) => void) {
-    const { EarlyInputReplay, holdEarlySubmits } = await import('./early-input');
+    const { EarlyInputReplay, holdEarlyInput } = await import('./early-input');
     const sent: Sent[] = [];
     const page = <StoryForm onSend={(s) => sent.push(s)} Replay={EarlyInputReplay} />;
     container.innerHTML = renderToString(page);
@@ -75,7 +79,7 @@ describe('input before hydration (lib/early-input.ts)', () => {
       e.preventDefault(); // the test's page must not navigate
     };
     document.addEventListener('submit', stopped);
-    holdEarlySubmits(document);
+    holdEarlyInput(document);
     beforeHydration(form);
     await act(async () => {
       root = hydrateRoot(container, page);
@@ -114,6 +118,16 @@ describe('input before hydration (lib/early-input.ts)', () => {
     expect(sent).toEqual([
       { name: 'Robin', story: 'Typed early.', consent: true, size: 's', topic: 'sleep' },
     ]);
+  });
+
+  it('a button pressed before hydration (twice, as nothing happened) is pressed once after it', async () => {
+    const { sent } = await serverPageThenHydrate(() => {
+      const menu = container.querySelector<HTMLButtonElement>('button[type="button"]')!;
+      menu.click();
+      menu.click();
+    });
+    expect(container.querySelector('button[type="button"]')!.getAttribute('aria-expanded')).toBe('true');
+    expect(sent).toEqual([]);
   });
 
   it('untouched fields are left alone: nothing is sent and the defaults stay', async () => {

@@ -4,12 +4,14 @@
  * React keeps text typed into a server-rendered field before hydration on screen, but no onChange ever
  * tells the page's state: the contact form then says "Please enter your name" under a filled-in name,
  * the footer form subscribes nobody, and a search box searches for nothing. A submit in that window
- * would even go to the browser's own GET, putting the email and the story into the URL and losing them.
+ * would even go to the browser's own GET, putting the email and the story into the URL and losing them,
+ * and a button (the phone menu) pressed before React listens does nothing at all.
  *
- * So, in one place for every form: submits are held from the moment the first script runs, and once
- * the page has hydrated every field the reader changed is replayed as the input event React listens
- * for, then the held submits are sent again. Before the first script runs nothing can be held; see
- * docs/frontend.md.
+ * So, in one place for every form and button: submits and button presses are held from the moment the
+ * first script runs, and once the page has hydrated every field the reader changed is replayed as the
+ * input event React listens for, then each held button is pressed once and the held submits are sent.
+ * Links need nothing: before hydration they navigate as plain links. Before the first script runs
+ * nothing can be held; see docs/architecture.md (Web).
  */
 
 import { useEffect } from 'react';
@@ -18,9 +20,24 @@ type Held = { form: HTMLFormElement; submitter: HTMLElement | null };
 
 let hydrated = false;
 const held: Held[] = [];
+const pressed: HTMLButtonElement[] = [];
 
-/** From the first line of the browser entry: a submit before hydration waits for it. */
-export function holdEarlySubmits(doc: Document): void {
+/** From the first line of the browser entry: a submit or a button press before hydration waits for it. */
+export function holdEarlyInput(doc: Document): void {
+  doc.addEventListener(
+    'click',
+    (event) => {
+      if (hydrated || !(event.target instanceof Element)) return;
+      // Submit buttons send their form (held below); plain buttons do what React was to do.
+      const button = event.target.closest('button');
+      if (button?.type !== 'button') return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      // A second press because the first did nothing still means "press it".
+      if (!pressed.includes(button)) pressed.push(button);
+    },
+    true,
+  );
   doc.addEventListener(
     'submit',
     (event) => {
@@ -59,6 +76,7 @@ export function replayEarlyInput(root: HTMLElement): void {
   // other controlled fields back to the (empty) state it knows.
   const replays = [...root.querySelectorAll('input, textarea, select')].flatMap(readReplay);
   for (const replay of replays) replay();
+  for (const button of pressed.splice(0)) if (button.isConnected && !button.disabled) button.click();
   for (const { form, submitter } of held.splice(0)) {
     if (!form.isConnected) continue;
     const button = submitter?.isConnected && submitter.closest('form') === form ? submitter : undefined;

@@ -70,10 +70,7 @@ export function Header() {
   const { user } = useCurrentUser();
   const { brand } = useSite();
   const [drawer, setDrawer] = useState(false);
-  // The server's HTML shows the menu button before the script that opens it has run (each page is its
-  // own chunk): until then it is disabled, so a tap is not silently lost.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // A tap before hydration is held and pressed again once React listens (lib/early-input.ts).
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -114,7 +111,6 @@ export function Header() {
             aria-label="Open menu"
             aria-expanded={drawer}
             aria-controls="mobile-drawer"
-            disabled={!hydrated}
             onClick={() => setDrawer(true)}
             className="rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden"
           >

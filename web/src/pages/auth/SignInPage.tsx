@@ -1,5 +1,5 @@
 import { safeReturnPath } from '@site/shared';
-import { type FormEvent, type InputHTMLAttributes, useEffect, useId, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SignOutButton } from '../../components/layout/SignOutButton';
 import { useFetcher } from '../../lib/fetcher-context';
@@ -71,9 +71,6 @@ export function SignInPage() {
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
-  // Server-rendered HTML can show the form before its script runs: keep Submit off until it does.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -198,7 +195,7 @@ export function SignInPage() {
         )}
         <button
           type="submit"
-          disabled={pending || !hydrated}
+          disabled={pending}
           className="w-full rounded-full bg-brand-700 px-4 py-2.5 font-semibold text-white disabled:opacity-60"
         >
           {pending ? 'Please wait...' : signUp ? 'Create account' : 'Sign In'}
@@ -209,8 +206,6 @@ export function SignInPage() {
         <button
           type="button"
           className="font-semibold text-brand-700 underline"
-          // Like the submit button: a tap before the script has run would be lost.
-          disabled={!hydrated}
           onClick={() => {
             setError(null);
             setErrors({});
