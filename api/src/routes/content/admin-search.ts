@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
 import { articleSearchDocument } from '../../db/schema/content';
 import { ADMIN_ARTICLE_SORTS, adminArticleColumns, adminArticleOrder, adminArticleWhere } from './admin-list';
+import { bitmapScansOnly, type Tx } from './search-plan';
 import { tsQuery } from './search-query';
 
 type Query = z.output<typeof adminArticleListQuery>;
@@ -88,21 +89,6 @@ export async function searchAdminArticles(
         .orderBy(...adminArticleOrder(query.sort))
     : [];
   return { rows, total, plan };
-}
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/**
- * Statements that may use bitmap scans only: no sequential scan, no walk of a btree index testing
- * each row's vector. And no JIT: a disabled plan's cost is huge, which would compile a query that
- * runs in milliseconds.
- */
-function bitmapScansOnly<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true),
-      set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`);
-    return work(tx);
-  });
 }
 
 /** Step 1: the number of matches up to `sample`; the page's ids when they are at most `idsUpTo`, else the bound. */

@@ -10,6 +10,7 @@ import { addKeys } from '../../lib/cache/surrogate-keys';
 import { notFound } from '../../lib/http/errors';
 import { validate } from '../../lib/http/validate';
 import { nextGoLive } from './go-live';
+import { throughWordIndex } from './search-plan';
 import { prefixQuery } from './search-query';
 import { bodyHtml, bodyHtmlColumns } from './body-html';
 import { movedArticle, movedResponse } from './slug-redirects';
@@ -33,6 +34,9 @@ const newestFirst = [desc(articleDate(articles)), desc(articles.id)];
 const SEARCH_CANDIDATES = 200;
 /** A search's filter-button counts stop here ("1000+"): counting every match of a common word is slow. */
 export const SEARCH_COUNT_CAP = 1000;
+
+/** How many words a prefix query (`a:* & b:*`) holds. */
+const wordCount = (query: string) => query.split(' & ').length;
 
 /** Public articles matching a search's words, in one category when given. */
 function searchMatch(tsq: SQL, category?: string) {
@@ -60,16 +64,15 @@ async function categoryCounts(db: Database, q: string | undefined) {
   } else {
     const query = prefixQuery(q);
     if (!query) return counts;
-    const matches = db
-      .select({ category: articles.category })
-      .from(articles)
-      .where(searchMatch(sql`to_tsquery('english'::regconfig, ${query})`))
-      .limit(SEARCH_COUNT_CAP)
-      .as('matches');
-    rows = await db
-      .select({ category: matches.category, n: count() })
-      .from(matches)
-      .groupBy(matches.category);
+    rows = await throughWordIndex(db, wordCount(query), (db) => {
+      const matches = db
+        .select({ category: articles.category })
+        .from(articles)
+        .where(searchMatch(sql`to_tsquery('english'::regconfig, ${query})`))
+        .limit(SEARCH_COUNT_CAP)
+        .as('matches');
+      return db.select({ category: matches.category, n: count() }).from(matches).groupBy(matches.category);
+    });
   }
   for (const r of rows) {
     counts[r.category] = Number(r.n);
@@ -130,12 +133,14 @@ export const contentPublicRoutes = new Hono<AppEnv>()
     const candidates = sql`(select ${articles.id} from ${articles} where ${searchMatch(tsq, category)}
       order by ${articleDate(articles)} desc, ${articles.id} desc limit ${SEARCH_CANDIDATES})`;
     const [rows, goLive] = await Promise.all([
-      c.var.deps.db
-        .select(summaryColumns)
-        .from(articles)
-        .where(sql`${articles.id} in ${candidates}`)
-        .orderBy(desc(sql`ts_rank(${articleSearchDocument}, ${tsq})`), ...newestFirst)
-        .limit(LIMITS.searchMaxResults),
+      throughWordIndex(c.var.deps.db, wordCount(query), (db) =>
+        db
+          .select(summaryColumns)
+          .from(articles)
+          .where(sql`${articles.id} in ${candidates}`)
+          .orderBy(desc(sql`ts_rank(${articleSearchDocument}, ${tsq})`), ...newestFirst)
+          .limit(LIMITS.searchMaxResults),
+      ),
       nextGoLive(c.var.deps.db),
     ]);
     keepUntil(c, goLive);
