@@ -42,6 +42,7 @@ export async function boot(
   const deps: AppDeps = {
     env,
     db: handle.db,
+    searchDb: handle.searchDb,
     dbKind: handle.kind,
     auth,
     storage: await storageFromEnv(env),

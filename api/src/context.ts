@@ -20,6 +20,8 @@ export interface SessionUser {
 export interface AppDeps {
   env: Env;
   db: Database;
+  /** PostgreSQL: the search connections (DatabaseHandle.searchDb); undefined on PGlite. */
+  searchDb?: Database | undefined;
   dbKind: 'pglite' | 'postgres';
   auth: Auth;
   storage: Storage;

@@ -254,7 +254,7 @@ export const settingsShape = {
     group: 'Database and files',
     default: '10',
     meaning:
-      'PostgreSQL connections each process may open for requests and jobs (one more listens for cache clearing)',
+      'PostgreSQL connections each process may open for requests and jobs, a quarter of them (at least 1) kept for public searches (one more listens for cache clearing)',
   }),
   KEEP_ALIVE_TIMEOUT_MS: setting(z.coerce.number().int().min(1_000).max(3_600_000).default(65_000), {
     group: 'Connections and proxies',

@@ -19,6 +19,13 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * PostgreSQL: a few connections of the pool kept for searches of two words or more, whose sessions
+   * plan with bitmap scans only (BITMAP_SCANS_ONLY_SQL; routes/content/search-plan.ts says why). Apart,
+   * a burst of slow searches cannot take the connections pages and API reads need, and a search is
+   * one round trip instead of a transaction of four. Undefined on PGlite (one connection).
+   */
+  searchDb?: Database;
   kind: 'pglite' | 'postgres';
   /** Applies the migrations not applied yet; answers how many it applied. */
   migrate(): Promise<number>;
@@ -40,6 +47,23 @@ export interface DatabaseHandle {
   notify(channel: string, payload: string): Promise<void>;
   /** PostgreSQL pool use, for /metrics; undefined on PGlite. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+}
+
+/**
+ * Plan with bitmap scans only: no sequential scan, no walk of a btree index testing each row's vector.
+ * No JIT (a disabled plan's cost is huge, which would compile a query that runs in milliseconds) and
+ * no parallel workers (starting them costs more than these searches on a small host).
+ */
+export const BITMAP_SCANS_ONLY_SQL =
+  'set enable_seqscan = off; set enable_indexscan = off; set jit = off; set max_parallel_workers_per_gather = 0';
+
+/**
+ * DATABASE_POOL_MAX split between requests and jobs, and searches of two words or more: a quarter
+ * (at least 1) for searches, so the total a process opens stays what the setting says.
+ */
+export function splitPool(max: number) {
+  const search = Math.max(1, Math.ceil(max / 4));
+  return { main: Math.max(1, max - search), search };
 }
 
 /** Advisory lock key for migrate + seed at start-up (any constant shared by every instance). */
@@ -64,22 +88,31 @@ export async function openDatabase(opts: {
   if (opts.url) {
     // A database that does not answer fails a request within 5 s (a 503), instead of holding it until
     // the operating system gives up on the connection.
-    const pool = new pg.Pool({
+    const sizes = splitPool(opts.poolMax ?? 10);
+    const pool = new pg.Pool({ connectionString: opts.url, max: sizes.main, connectionTimeoutMillis: 5000 });
+    const searchPool = new pg.Pool({
       connectionString: opts.url,
-      max: opts.poolMax ?? 10,
+      max: sizes.search,
       connectionTimeoutMillis: 5000,
+    });
+    // Set on each new connection before its first query (pg queues the query behind this one).
+    searchPool.on('connect', (client) => {
+      client.query(BITMAP_SCANS_ONLY_SQL).catch(() => undefined);
     });
     let closing = false;
     const listeners = new Set<() => Promise<void>>();
     // An idle connection can be cut from the server side (PostgreSQL restarts, an admin terminates it,
     // a database is dropped WITH (FORCE)). pg then emits 'error' on the pool, and an unheard 'error'
     // event kills the process. The pool has already dropped that client; the next query opens a new one.
-    pool.on('error', (err) => {
-      if (!closing) warn(`[db] an idle PostgreSQL connection was lost: ${err.message}`);
-    });
+    for (const p of [pool, searchPool]) {
+      p.on('error', (err) => {
+        if (!closing) warn(`[db] an idle PostgreSQL connection was lost: ${err.message}`);
+      });
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
+      searchDb: drizzlePg(searchPool, { schema }) as unknown as Database,
       kind: 'postgres',
       migrate: () => countingApplied(db, () => migratePg(db as never, { migrationsFolder })),
       async exclusive(fn) {
@@ -102,7 +135,7 @@ export async function openDatabase(opts: {
         closing = true;
         // LISTEN connections live outside the pool: end them too, or they would reconnect forever.
         await Promise.all([...listeners].map((stop) => stop()));
-        await pool.end();
+        await Promise.all([pool.end(), searchPool.end()]);
       },
       listen: async (channel, onPayload, onReconnect) => {
         const stop = await listenPg(opts.url!, channel, onPayload, onReconnect, warn);
@@ -116,7 +149,11 @@ export async function openDatabase(opts: {
       notify: async (channel, payload) => {
         await pool.query('select pg_notify($1, $2)', [channel, payload]);
       },
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      poolStats: () => ({
+        total: pool.totalCount + searchPool.totalCount,
+        idle: pool.idleCount + searchPool.idleCount,
+        waiting: pool.waitingCount + searchPool.waitingCount,
+      }),
     };
   }
   const inMemory = opts.dataDir.startsWith('memory://');

@@ -1,84 +1,41 @@
 import { ARTICLE_CATEGORIES, contentListQuery, countsQuery, LIMITS, searchQuery } from '@site/shared';
-import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../context';
-import type { Database } from '../../db/client';
+import type { AppDeps, AppEnv } from '../../context';
 import { articles } from '../../db/schema';
-import { articleDate, articleSearchDocument, isPublic } from '../../db/schema/content';
+import { articleDate, isPublic } from '../../db/schema/content';
 import { keepUntil, publicCache } from '../../lib/cache/cache';
 import { addKeys } from '../../lib/cache/surrogate-keys';
 import { notFound } from '../../lib/http/errors';
 import { validate } from '../../lib/http/validate';
 import { nextGoLive } from './go-live';
-import { throughWordIndex } from './search-plan';
-import { prefixQuery } from './search-query';
+import { countMatches, searchArticles } from './public-search';
+import { summaryColumns } from './summary-columns';
 import { bodyHtml, bodyHtmlColumns } from './body-html';
 import { movedArticle, movedResponse } from './slug-redirects';
 
-const {
-  content: _body,
-  status: _status,
-  externalKey: _key,
-  origin: _origin,
-  contentHtml: _html,
-  contentHtmlRev: _rev,
-  // An AI review's rating waits for an editor's word; readers never see it (issue 26's route check).
-  suggestedRating: _rating,
-  ...summaryColumns
-} = getTableColumns(articles);
 /** Published, or scheduled and due (isPublic): evaluated by each query, so a cached answer is the only lag. */
 const published = isPublic();
 /** Spec §2: newest first by publishedAt, else createdAt; id breaks ties so pages never overlap. */
 const newestFirst = [desc(articleDate(articles)), desc(articles.id)];
 
-const SEARCH_CANDIDATES = 200;
-/** A search's filter-button counts stop here ("1000+"): counting every match of a common word is slow. */
-export const SEARCH_COUNT_CAP = 1000;
-
-/** How many words a prefix query (`a:* & b:*`) holds. */
-const wordCount = (query: string) => query.split(' & ').length;
-
-/** Public articles matching a search's words, in one category when given. */
-function searchMatch(tsq: SQL, category?: string) {
-  return and(
-    published,
-    sql`${articleSearchDocument} @@ ${tsq}`,
-    category ? eq(articles.category, category) : undefined,
-  );
-}
-
 /**
  * Public articles per category, `all` their sum. For a search, its matches, counted up to
  * SEARCH_COUNT_CAP (then `capped: true`: the buttons say "1000+").
  */
-async function categoryCounts(db: Database, q: string | undefined) {
+async function categoryCounts(deps: AppDeps, q: string | undefined) {
+  if (q !== undefined) return countMatches(deps, q);
   const counts: Record<string, number | boolean> & { all: number } = { all: 0 };
   for (const cat of ARTICLE_CATEGORIES) counts[cat] = 0;
-  let rows: { category: string; n: number }[];
-  if (q === undefined) {
-    rows = await db
-      .select({ category: articles.category, n: count() })
-      .from(articles)
-      .where(published)
-      .groupBy(articles.category);
-  } else {
-    const query = prefixQuery(q);
-    if (!query) return counts;
-    rows = await throughWordIndex(db, wordCount(query), (db) => {
-      const matches = db
-        .select({ category: articles.category })
-        .from(articles)
-        .where(searchMatch(sql`to_tsquery('english'::regconfig, ${query})`))
-        .limit(SEARCH_COUNT_CAP)
-        .as('matches');
-      return db.select({ category: matches.category, n: count() }).from(matches).groupBy(matches.category);
-    });
-  }
+  const rows = await deps.db
+    .select({ category: articles.category, n: count() })
+    .from(articles)
+    .where(published)
+    .groupBy(articles.category);
   for (const r of rows) {
     counts[r.category] = Number(r.n);
     counts.all += Number(r.n);
   }
-  if (q !== undefined && counts.all >= SEARCH_COUNT_CAP) counts.capped = true;
   return counts;
 }
 
@@ -107,7 +64,7 @@ export const contentPublicRoutes = new Hono<AppEnv>()
   // Per category, for the filter buttons: of every public article, or of a search's matches (?q=).
   .get('/content/counts', validate('query', countsQuery), async (c) => {
     const [counts, goLive] = await Promise.all([
-      categoryCounts(c.var.deps.db, c.req.valid('query').q),
+      categoryCounts(c.var.deps, c.req.valid('query').q),
       nextGoLive(c.var.deps.db),
     ]);
     keepUntil(c, goLive);
@@ -124,23 +81,9 @@ export const contentPublicRoutes = new Hono<AppEnv>()
   })
   .get('/content/search', validate('query', searchQuery), async (c) => {
     const { q, category } = c.req.valid('query');
-    const query = prefixQuery(q);
-    if (!query) return c.json([]);
-    const tsq = sql`to_tsquery('english'::regconfig, ${query})`;
-    // Rank only the newest matches: ranking every hit of a common word at 100,000 articles costs
-    // 0.1-0.3 s, while the newest SEARCH_CANDIDATES come cheaply off the newest-first index (common
-    // words) or the stored vector's GIN index (rare ones). A category page searches its category only.
-    const candidates = sql`(select ${articles.id} from ${articles} where ${searchMatch(tsq, category)}
-      order by ${articleDate(articles)} desc, ${articles.id} desc limit ${SEARCH_CANDIDATES})`;
+    // A category page searches its category only.
     const [rows, goLive] = await Promise.all([
-      throughWordIndex(c.var.deps.db, wordCount(query), (db) =>
-        db
-          .select(summaryColumns)
-          .from(articles)
-          .where(sql`${articles.id} in ${candidates}`)
-          .orderBy(desc(sql`ts_rank(${articleSearchDocument}, ${tsq})`), ...newestFirst)
-          .limit(LIMITS.searchMaxResults),
-      ),
+      searchArticles(c.var.deps, q, category),
       nextGoLive(c.var.deps.db),
     ]);
     keepUntil(c, goLive);

@@ -1,0 +1,69 @@
+import { ARTICLE_CATEGORIES, LIMITS } from '@site/shared';
+import { desc, type SQL, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import type { Database } from '../../db/client';
+import { articles } from '../../db/schema';
+import { PUBLIC_STATUSES } from '../../db/schema/content';
+import { onSearchConnections } from './search-plan';
+import { prefixQuery } from './search-query';
+import { summaryColumns } from './summary-columns';
+
+/** Ranked: the newest this many matches (ranking every match of a common word costs 0.1-0.3 s). */
+const SEARCH_CANDIDATES = 200;
+/** A search's filter-button counts stop here ("1000+"): counting every match of a common word is slow. */
+export const SEARCH_COUNT_CAP = 1000;
+
+/**
+ * Public articles matching `tsq`, in `category` when given, as rows of `article_search s` (migration
+ * 0017: the narrow copy of each article's status, date, category and vector). Public as isPublic() says:
+ * published, or scheduled and due.
+ */
+function matches(tsq: SQL, category?: string) {
+  return sql`s.status in ${PUBLIC_STATUSES} and s.sort_at <= now() and s.search_vector @@ ${tsq}${
+    category ? sql` and s.category = ${category}` : sql``
+  }`;
+}
+
+const tsquery = (query: string) => sql`to_tsquery('english'::regconfig, ${query})`;
+
+/**
+ * GET /api/content/search: the newest SEARCH_CANDIDATES matches ranked by ts_rank, then newest first;
+ * at most LIMITS.searchMaxResults, as article summaries. Answers [] for text without a word.
+ */
+export async function searchArticles(deps: Pick<AppDeps, 'db' | 'searchDb'>, q: string, category?: string) {
+  const query = prefixQuery(q);
+  if (!query) return [];
+  const tsq = tsquery(query);
+  // The vectors are read for the candidates alone, after the newest are chosen off the narrow rows.
+  const top = sql`(select r.id, ts_rank(r.search_vector, ${tsq}) as rank, r.sort_at from article_search r
+    where r.id in (select s.id from article_search s where ${matches(tsq, category)}
+      order by s.sort_at desc, s.id desc limit ${SEARCH_CANDIDATES})
+    order by rank desc, r.sort_at desc, r.id desc limit ${LIMITS.searchMaxResults}) as top`;
+  return onSearchConnections(deps, (db: Database) =>
+    db
+      .select(summaryColumns)
+      .from(articles)
+      .innerJoin(top, sql`top.id = ${articles.id}`)
+      .orderBy(sql`top.rank desc`, sql`top.sort_at desc`, desc(articles.id)),
+  );
+}
+
+/** A search's matches per category, counted up to SEARCH_COUNT_CAP (then `capped: true`). */
+export async function countMatches(deps: Pick<AppDeps, 'db' | 'searchDb'>, q: string) {
+  const counts: Record<string, number | boolean> & { all: number } = { all: 0 };
+  for (const cat of ARTICLE_CATEGORIES) counts[cat] = 0;
+  const query = prefixQuery(q);
+  if (!query) return counts;
+  const rows = await onSearchConnections(deps, async (db: Database) => {
+    const result = (await db.execute(sql`select category, count(*)::int as n
+      from (select s.category from article_search s where ${matches(tsquery(query))} limit ${SEARCH_COUNT_CAP}) m
+      group by category`)) as unknown as { rows: { category: string; n: number }[] };
+    return result.rows;
+  });
+  for (const r of rows) {
+    counts[r.category] = Number(r.n);
+    counts.all += Number(r.n);
+  }
+  if (counts.all >= SEARCH_COUNT_CAP) counts.capped = true;
+  return counts;
+}
