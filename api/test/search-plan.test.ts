@@ -2,7 +2,7 @@ import { LIMITS } from '@site/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
-import { type Database, splitPool } from '../src/db/client';
+import { BITMAP_SCANS_ONLY, type Database, splitPool } from '../src/db/client';
 import { countMatches, searchArticles } from '../src/routes/content/public-search';
 import { onSearchConnections } from '../src/routes/content/search-plan';
 import { dbTargets, testApp } from './helpers';
@@ -123,20 +123,27 @@ describe.each(dbTargets)('how a public search finds its matches on %s', (kind) =
     expect(await rows(db, sql`select id from article_search where id = ${id}`)).toEqual([]);
   });
 
-  it('the bitmap-only settings never reach the connections pages and API reads use', async () => {
+  it('the search settings hold for every search, and never reach the connections pages and API reads use', async () => {
     const { db } = booted.deps;
-    const [jit] = await rows(db, sql`select current_setting('jit') j`);
-    // Every connection of the pool, after a burst of searches.
-    await Promise.all(Array.from({ length: 8 }, () => slugs('calm sleep')));
-    const settings = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        rows(
-          db,
-          sql`select current_setting('enable_indexscan') i, current_setting('enable_seqscan') s, current_setting('jit') j`,
-        ),
-      ),
+    const names = Object.keys(BITMAP_SCANS_ONLY);
+    const current = (on: Database) =>
+      rows(
+        on,
+        sql`select ${sql.join(
+          names.map((n) => sql`current_setting(${n}) as ${sql.identifier(n)}`),
+          sql`, `,
+        )}`,
+      ).then(([r]) => Object.values(r ?? {}));
+    const defaults = await current(db);
+    expect(defaults).not.toEqual(Object.values(BITMAP_SCANS_ONLY));
+    // Every search connection, opened by a burst of searches, carries them.
+    const during = await Promise.all(
+      Array.from({ length: 8 }, () => onSearchConnections(booted.deps, current)),
     );
-    expect(settings.every(([r]) => r?.i === 'on' && r?.s === 'on' && r?.j === jit?.j)).toBe(true);
+    for (const seen of during) expect(seen).toEqual(Object.values(BITMAP_SCANS_ONLY));
+    // Every connection of the shared pool, after the burst, has the defaults.
+    const after = await Promise.all(Array.from({ length: 8 }, () => current(db)));
+    for (const seen of after) expect(seen).toEqual(defaults);
   });
 
   it.runIf(kind === 'postgres')(

@@ -20,8 +20,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   /**
-   * PostgreSQL: a few connections of the pool kept for searches of two words or more, whose sessions
-   * plan with bitmap scans only (BITMAP_SCANS_ONLY_SQL; routes/content/search-plan.ts says why). Apart,
+   * PostgreSQL: a few connections of the pool kept for public searches, whose sessions plan with
+   * bitmap scans only (BITMAP_SCANS_ONLY; routes/content/search-plan.ts says why). Apart,
    * a burst of slow searches cannot take the connections pages and API reads need, and a search is
    * one round trip instead of a transaction of four. Undefined on PGlite (one connection).
    */
@@ -54,11 +54,15 @@ export interface DatabaseHandle {
  * No JIT (a disabled plan's cost is huge, which would compile a query that runs in milliseconds) and
  * no parallel workers (starting them costs more than these searches on a small host).
  */
-export const BITMAP_SCANS_ONLY_SQL =
-  'set enable_seqscan = off; set enable_indexscan = off; set jit = off; set max_parallel_workers_per_gather = 0';
+export const BITMAP_SCANS_ONLY: Readonly<Record<string, string>> = {
+  enable_seqscan: 'off',
+  enable_indexscan: 'off',
+  jit: 'off',
+  max_parallel_workers_per_gather: '0',
+};
 
 /**
- * DATABASE_POOL_MAX split between requests and jobs, and searches of two words or more: a quarter
+ * DATABASE_POOL_MAX split between requests and jobs, and public searches: a quarter
  * (at least 1) for searches, so the total a process opens stays what the setting says.
  */
 export function splitPool(max: number) {
@@ -96,8 +100,14 @@ export async function openDatabase(opts: {
       connectionTimeoutMillis: 5000,
     });
     // Set on each new connection before its first query (pg queues the query behind this one).
+    const bitmapScansOnly = Object.entries(BITMAP_SCANS_ONLY)
+      .map(([name, value]) => `set ${name} = ${value}`)
+      .join('; ');
     searchPool.on('connect', (client) => {
-      client.query(BITMAP_SCANS_ONLY_SQL).catch(() => undefined);
+      // Failing, the session plans as any other: slower searches, same answers.
+      client
+        .query(bitmapScansOnly)
+        .catch((err: Error) => warn(`[db] search connection settings: ${err.message}`));
     });
     let closing = false;
     const listeners = new Set<() => Promise<void>>();

@@ -1,17 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { BITMAP_SCANS_ONLY, type Database } from '../../db/client';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
- * Statements that may use bitmap scans only, as BITMAP_SCANS_ONLY_SQL says, on a connection of the
+ * Statements that may use bitmap scans only, as BITMAP_SCANS_ONLY says, on a connection of the
  * shared pool: local to the transaction, so the connection goes back with the defaults.
  */
 export function bitmapScansOnly<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true),
-      set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true),
-      set_config('max_parallel_workers_per_gather', '0', true)`);
+    const settings = Object.entries(BITMAP_SCANS_ONLY).map(
+      ([name, value]) => sql`set_config(${name}, ${value}, true)`,
+    );
+    await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
     return work(tx);
   });
 }
