@@ -244,3 +244,48 @@ describe('cached answers for browsers', () => {
     }
   });
 });
+
+describe('a miss of a cached read', () => {
+  let booted: Booted;
+  beforeAll(async () => {
+    booted = await appWithLongArticle('A first read', { PUBLIC_CACHE_MS: '60000' });
+    await booted.deps.db
+      .insert(s.recipes)
+      .values({ title: 'A long recipe', description: 'Slow-cooked and worth the wait. '.repeat(60) });
+  });
+  afterAll(async () => booted?.close());
+
+  it('goes out in the form its hits reuse: br as the browser asked, the same bytes, a weak ETag and one Vary', async () => {
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const miss = await booted.app.request('/api/content', { headers: browser });
+    // hono/compress offers gzip only: a miss it compressed said gzip while every hit said br.
+    expect(miss.headers.get('content-encoding')).toBe('br');
+    const packed = await bytes(miss);
+    const hit = await booted.app.request('/api/content', { headers: browser });
+    expect((await bytes(hit)).equals(packed)).toBe(true);
+    expect(miss.headers.get('etag')).toBe(hit.headers.get('etag'));
+    expect(miss.headers.get('etag')).toMatch(/^W\/"[0-9a-f]{40}"$/);
+    expect(miss.headers.get('vary')).toBe('Accept-Encoding');
+    expect(miss.headers.get('x-content-type-options')).toBe('nosniff');
+    const list = JSON.parse(zlib.brotliDecompressSync(packed).toString()) as { title: string }[];
+    expect(list.map((a) => a.title)).toEqual(['A first read']);
+
+    // A read that varies by session keeps that Vary on its compressed miss, Accept-Encoding added once.
+    const recipes = await booted.app.request('/api/recipes', { headers: browser });
+    expect(recipes.headers.get('content-encoding')).toBe('br');
+    expect(recipes.headers.get('vary')).toBe('Cookie, Authorization, Accept-Encoding');
+    expect(recipes.headers.get('etag')).toMatch(/^W\//);
+    const cards = JSON.parse(zlib.brotliDecompressSync(await bytes(recipes)).toString()) as unknown[];
+    expect(cards).toHaveLength(1);
+  });
+
+  it('too small to compress goes out as it is, with its length, also on the miss', async () => {
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    for (const pass of ['miss', 'hit']) {
+      const none = await booted.app.request('/api/content?category=style', { headers: browser });
+      expect(none.headers.get('content-encoding'), pass).toBeNull();
+      expect(none.headers.get('content-length'), pass).toBe('2');
+      expect(await none.text(), pass).toBe('[]');
+    }
+  });
+});

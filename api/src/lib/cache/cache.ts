@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { hasSessionCredentials } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { cachedResponse } from './cached-response';
+import { cachedResponseOffThread } from './cached-response';
 import { publicCacheControl } from './cdn';
 import { ALL, keyHeaders, keysForRead, parseKeys } from './surrogate-keys';
 import type { Cached, CachedEntry } from './types';
@@ -206,10 +206,7 @@ export function publicCache(opts: PublicCacheOptions = {}): MiddlewareHandler<Ap
         fresh ??
         (refreshing && (staleWhileRefreshing(deps, key, ttl) ?? (await refreshing.catch(() => null))));
       if (ttl > 0) countLookup(deps, fresh ? 'hit' : served ? 'stale' : 'miss');
-      if (served) {
-        c.res = cachedResponse(served, c.req.header('accept-encoding'));
-        return;
-      }
+      if (served) return answerWith(c, served);
       const run = async (): Promise<Entry | null> => {
         await next();
         if (c.res.status !== 200) return null;
@@ -248,12 +245,23 @@ export function publicCache(opts: PublicCacheOptions = {}): MiddlewareHandler<Ap
         ran = true;
         return run();
       });
-      if (ran) return;
-      // Another request was already computing this: take its answer, or compute our own if it failed.
-      if (shared) c.res = cachedResponse(shared, c.req.header('accept-encoding'));
-      else await run();
+      // This request's own answer, or another request's that was already computing it; if that
+      // failed, our own.
+      if (shared) await answerWith(c, shared);
+      else if (!ran) await run();
     });
   };
+}
+
+/**
+ * Answers with a kept entry, compressed off the main thread (so hono/compress leaves it alone). The
+ * handler's own answer is dropped first: c.res's setter would copy its headers over the new ones
+ * (its strong ETag over the compressed form's weak one, its Vary without Accept-Encoding).
+ */
+async function answerWith(c: Context<AppEnv>, entry: Entry) {
+  const res = await cachedResponseOffThread(entry, c.req.header('accept-encoding'));
+  c.res = undefined;
+  c.res = res;
 }
 
 /**
