@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
 import { pickEncoding } from '../src/lib/cache/accept-encoding';
@@ -261,8 +261,16 @@ describe('a miss of a cached read', () => {
     // hono/compress offers gzip only: a miss it compressed said gzip while every hit said br.
     expect(miss.headers.get('content-encoding')).toBe('br');
     const packed = await bytes(miss);
+    // Its hits reuse that form: nothing is compressed again, let alone on the event loop.
+    const compressedOnThread = [vi.spyOn(zlib, 'brotliCompressSync'), vi.spyOn(zlib, 'gzipSync')];
     const hit = await booted.app.request('/api/content', { headers: browser });
+    const again = await booted.app.request('/api/content', { headers: browser });
+    for (const spy of compressedOnThread) {
+      expect(spy).not.toHaveBeenCalled();
+      spy.mockRestore();
+    }
     expect((await bytes(hit)).equals(packed)).toBe(true);
+    expect((await bytes(again)).equals(packed)).toBe(true);
     expect(miss.headers.get('etag')).toBe(hit.headers.get('etag'));
     expect(miss.headers.get('etag')).toMatch(/^W\/"[0-9a-f]{40}"$/);
     expect(miss.headers.get('vary')).toBe('Accept-Encoding');

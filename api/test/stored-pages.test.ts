@@ -116,6 +116,12 @@ describe.each(dbTargets)('article pages stored when written, on %s', (kind) => {
     expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(row.gzip))).toBe(true);
     expect(fromB.headers.get('cache-control')).toMatch(/^public/);
     expect(fromB.headers.get('surrogate-key')?.split(' ').sort()).toEqual([...row.keys].sort());
+    // So do B's hits on its micro-cache copy: the same stored bytes, not a brotli made per copy.
+    const hitB = await b.app.request('/content/three', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(hitB.headers.get('content-encoding')).toBe('gzip');
+    expect(Buffer.from(await hitB.arrayBuffer()).equals(Buffer.from(row.gzip))).toBe(true);
   });
 
   it('holds nothing that changes with time: the published date is absolute (made relative in the browser)', async () => {

@@ -6,29 +6,38 @@ import type { AppDeps, AppEnv } from '../../context';
 import { cachedResponseOffThread } from './cached-response';
 import { publicCacheControl } from './cdn';
 import { ALL, keyHeaders, keysForRead, parseKeys } from './surrogate-keys';
-import type { Cached, CachedEntry } from './types';
+import type { CachedEntry } from './types';
 
-export type { Cached, CachedEntry } from './types';
+export type { CachedEntry } from './types';
+
+/**
+ * An entry as the store keeps it: the entry object itself, never a copy, since its compressed forms
+ * (cached-response.ts) are kept per entry object: a copy would compress again on its first hit.
+ */
+interface Kept {
+  entry: CachedEntry;
+  expires: number;
+}
 
 /**
  * What an entry holds in memory: its body, the br and gzip forms made on demand (cached-response.ts,
  * together about half the body for text) and its headers.
  */
-const weight = (e: Cached) => Math.round(e.body.byteLength * 1.5) + 512;
+const weight = ({ entry }: Kept) => Math.round(entry.body.byteLength * 1.5) + 512;
 
 /**
  * One instance's entries, bounded by bytes: a crowd reading 100,000 articles would otherwise fill it
  * with rendered pages until the process outgrew a small instance. Past the budget the oldest go first.
  */
-class Store extends Map<string, Cached> {
+class Store extends Map<string, Kept> {
   bytes = 0;
   constructor(private readonly maxBytes: number) {
     super();
   }
-  override set(key: string, entry: Cached) {
+  override set(key: string, kept: Kept) {
     this.delete(key);
-    super.set(key, entry);
-    this.bytes += weight(entry);
+    super.set(key, kept);
+    this.bytes += weight(kept);
     for (const [oldest, old] of this) {
       if (this.bytes <= this.maxBytes || oldest === key) break;
       super.delete(oldest);
@@ -70,22 +79,22 @@ export function pageCacheKey(url: URL) {
 }
 
 /** A live cached entry of this instance, or undefined. */
-export function getCached(deps: AppDeps, key: string): Cached | undefined {
+export function getCached(deps: AppDeps, key: string): CachedEntry | undefined {
   const hit = stores.get(deps)?.get(key);
-  return hit && hit.expires > Date.now() ? hit : undefined;
+  return hit && hit.expires > Date.now() ? hit.entry : undefined;
 }
 
 /**
  * An entry at most `grace` ms past its TTL. Served only while its refresh is already running, so a
  * reader never waits on another's query and no extra refresh is started; a write clears it as usual.
  */
-function getStale(deps: AppDeps, key: string, grace: number): Cached | undefined {
+function getStale(deps: AppDeps, key: string, grace: number): CachedEntry | undefined {
   const hit = stores.get(deps)?.get(key);
-  return hit && hit.expires + grace > Date.now() ? hit : undefined;
+  return hit && hit.expires + grace > Date.now() ? hit.entry : undefined;
 }
 
-export function putCached(deps: AppDeps, key: string, ttl: number, entry: Omit<Cached, 'expires'>) {
-  storeFor(deps).set(key, { ...entry, expires: Date.now() + ttl });
+export function putCached(deps: AppDeps, key: string, ttl: number, entry: CachedEntry) {
+  storeFor(deps).set(key, { entry, expires: Date.now() + ttl });
 }
 
 type Entry = CachedEntry;
@@ -117,7 +126,7 @@ export function singleFlight(
  * While one request refreshes an expired entry, the previous copy for everyone else (at most `grace`
  * ms past its TTL), so no reader waits on another's query or render; undefined when nothing refreshes.
  */
-export function staleWhileRefreshing(deps: AppDeps, key: string, grace: number): Cached | undefined {
+export function staleWhileRefreshing(deps: AppDeps, key: string, grace: number): CachedEntry | undefined {
   return flights.get(deps)?.has(key) ? getStale(deps, key, grace) : undefined;
 }
 
@@ -135,7 +144,7 @@ export function clearCachedKeys(deps: AppDeps, keys: readonly string[]) {
   if (!store || keys.length === 0) return;
   if (keys.includes(ALL)) return store.clear();
   const changed = new Set(keys);
-  for (const [key, entry] of store) {
+  for (const [key, { entry }] of store) {
     if (!entry.keys?.length || entry.keys.some((k) => changed.has(k))) store.delete(key);
   }
 }

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { hasSessionCredentials } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { type Cached, countLookup, getCached, pageCacheKey } from './cache';
+import { type CachedEntry, countLookup, getCached, pageCacheKey } from './cache';
 import { labelRoute } from '../../observe/request';
 import { cachedResponse } from './cached-response';
 
@@ -16,8 +16,8 @@ const OWN = new Set([
   'set-cookie',
   'date',
 ]);
-const outerHeaders = new WeakMap<Cached, [string, string][]>();
-const routes = new WeakMap<Cached, string>();
+const outerHeaders = new WeakMap<CachedEntry, [string, string][]>();
+const routes = new WeakMap<CachedEntry, string>();
 
 /**
  * A fresh cached public read (lib/cache/cache.ts publicCache) or anonymous page render (web/ssr.ts) is

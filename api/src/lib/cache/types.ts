@@ -1,8 +1,7 @@
 // The shape of a cached answer, shared by the store (cache.ts) and the response builder
 // (cached-response.ts) without either importing the other.
 
-export interface Cached {
-  expires: number;
+export interface CachedEntry {
   status: number;
   headers: [string, string][];
   /** Shared by every hit: a Uint8Array body takes @hono/node-server's direct write path, no copy. */
@@ -15,6 +14,3 @@ export interface Cached {
    */
   anonymousOnly?: boolean;
 }
-
-/** An answer as the caches keep it, before its expiry is set. */
-export type CachedEntry = Omit<Cached, 'expires'>;
