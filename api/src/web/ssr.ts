@@ -13,7 +13,7 @@ import {
   singleFlight,
   staleWhileRefreshing,
 } from '../lib/cache/cache';
-import { cachedResponseOffThread } from '../lib/cache/cached-response';
+import { cachedResponse } from '../lib/cache/cached-response';
 import { PRIVATE_NO_STORE, publicCacheControl } from '../lib/cache/cdn';
 import { keyHeaders, parseKeys } from '../lib/cache/surrogate-keys';
 import type { AppDeps, AppEnv } from '../context';
@@ -232,7 +232,7 @@ export function ssrHandler(deps: AppDeps, reads: Hono<AppEnv>): Handler<AppEnv> 
         : await page();
     }
     if (!entry) return c.html(NOT_BUILT, 503);
-    // A page just rendered is compressed on zlib's thread pool, once; its hits reuse that form.
-    return cachedResponseOffThread(entry, c.req.header('accept-encoding'));
+    // A page just rendered is compressed once, here; its hits reuse that form.
+    return cachedResponse(entry, c.req.header('accept-encoding'));
   };
 }

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { hasSessionCredentials } from '../../auth/middleware';
 import type { AppDeps, AppEnv } from '../../context';
-import { cachedResponseOffThread } from './cached-response';
+import { cachedResponse } from './cached-response';
 import { publicCacheControl } from './cdn';
 import { ALL, keyHeaders, keysForRead, parseKeys } from './surrogate-keys';
 import type { CachedEntry } from './types';
@@ -256,19 +256,19 @@ export function publicCache(opts: PublicCacheOptions = {}): MiddlewareHandler<Ap
       });
       // This request's own answer, or another request's that was already computing it; if that
       // failed, our own.
-      if (shared) await answerWith(c, shared);
+      if (shared) answerWith(c, shared);
       else if (!ran) await run();
     });
   };
 }
 
 /**
- * Answers with a kept entry, compressed off the main thread (so hono/compress leaves it alone). The
+ * Answers with a kept entry, in the form its hits will reuse (so hono/compress leaves it alone). The
  * handler's own answer is dropped first: c.res's setter would copy its headers over the new ones
  * (its strong ETag over the compressed form's weak one, its Vary without Accept-Encoding).
  */
-async function answerWith(c: Context<AppEnv>, entry: Entry) {
-  const res = await cachedResponseOffThread(entry, c.req.header('accept-encoding'));
+function answerWith(c: Context<AppEnv>, entry: Entry) {
+  const res = cachedResponse(entry, c.req.header('accept-encoding'));
   c.res = undefined;
   c.res = res;
 }

@@ -1,4 +1,3 @@
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { pickEncoding } from './accept-encoding';
@@ -49,8 +48,6 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
   },
 });
 const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };
-const brotliAsync = promisify(zlib.brotliCompress);
-const gzipAsync = promisify(zlib.gzip);
 
 function encode(entry: CachedEntry, encoding: 'br' | 'gzip'): Encoded {
   const packed =
@@ -83,31 +80,13 @@ function formsOf(entry: CachedEntry) {
 }
 
 /**
- * cachedResponse for an entry just made (a miss), its compressed form made on zlib's thread pool and
- * kept for the hits that follow, in the encoding they get (hono/compress offers gzip only, so a miss
- * said gzip and its hits br). The thread that serves every request then never compresses: for a
- * 1.6 KB article answer, hono/compress's CompressionStream took 1.0 ms of CPU, zlib's own call 0.3 ms.
- */
-export async function cachedResponseOffThread(
-  entry: CachedEntry,
-  acceptEncoding: string | undefined,
-): Promise<Response> {
-  const encoding = encodingFor(entry, acceptEncoding);
-  if (encoding && !encodedForms.get(entry)?.[encoding]) {
-    const size = entry.body.byteLength;
-    const packed =
-      encoding === 'br'
-        ? await brotliAsync(entry.body, brotliOptions(size))
-        : await gzipAsync(entry.body, GZIP_OPTIONS);
-    // A concurrent request for the same entry may have made it meanwhile: the first kept wins.
-    formsOf(entry)[encoding] ??= { headers: encodedHeaders(entry, encoding), body: new Uint8Array(packed) };
-  }
-  return cachedResponse(entry, acceptEncoding);
-}
-
-/**
- * A cached answer as a Response, compressed once per entry for clients that accept br or gzip.
- * Without this, hono/compress gzipped every cache hit again: 4x fewer requests/s for browsers.
+ * A cached answer as a Response, compressed once per entry for clients that accept br or gzip, by
+ * the miss that made it, in the encoding its hits get. Without this, hono/compress gzipped every
+ * cache hit again (4x fewer requests/s for browsers), and a miss it compressed said gzip while its
+ * hits said br. Compressed here, synchronously: zlib's thread pool cost more CPU than the work on
+ * this 2-core machine (a 7 KB article answer under load: 2.1 ms against 0.12 ms; a 32 KB page 2.6 ms
+ * against 0.45 ms; bench/results/history.md, 29 Nov), and hono/compress's CompressionStream 1.0 ms
+ * for 1.6 KB.
  */
 export function cachedResponse(
   entry: CachedEntry,
