@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * CPU seconds used so far by the processes `match` picks (by pid, or by command name: `postgres`),
- * from /proc (Linux): so a bench can say where the machine's cores went during a step.
+ * from /proc (Linux): so a bench can say where the machine's cores went during a step. A process's
+ * reaped children count too (cutime, cstime): PostgreSQL's backends come and go, and an exited one's
+ * seconds move into its postmaster's, so a group's sum never falls.
  */
 export function cpuSeconds(match: (pid: number, comm: string) => boolean): number {
   let ticks = 0;
@@ -13,7 +15,8 @@ export function cpuSeconds(match: (pid: number, comm: string) => boolean): numbe
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       if (!match(Number(entry), comm)) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      // utime, stime, cutime, cstime (proc(5), fields 14-17).
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // gone meanwhile
     }
@@ -21,10 +24,7 @@ export function cpuSeconds(match: (pid: number, comm: string) => boolean): numbe
   return ticks / 100;
 }
 
-/**
- * Cores used per named group from this call to the returned function's call. A process that exits in
- * between takes its seconds with it (PostgreSQL's backends come and go), so a group can read low.
- */
+/** Cores used per named group from this call to the returned function's call. */
 export function cpuSplit(groups: Record<string, (pid: number, comm: string) => boolean>) {
   const read = () => Object.fromEntries(Object.entries(groups).map(([k, m]) => [k, cpuSeconds(m)]));
   const before = read();
