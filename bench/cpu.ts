@@ -4,7 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
  * CPU seconds used so far by the processes `match` picks (by pid, or by command name: `postgres`),
  * from /proc (Linux): so a bench can say where the machine's cores went during a step. A process's
  * reaped children count too (cutime, cstime): PostgreSQL's backends come and go, and an exited one's
- * seconds move into its postmaster's, so a group's sum never falls.
+ * seconds move into its postmaster's, so a group's sum never falls. (A child outside the group that
+ * a member reaps during a step would bring its whole life in: no group here has such children.)
  */
 export function cpuSeconds(match: (pid: number, comm: string) => boolean): number {
   let ticks = 0;

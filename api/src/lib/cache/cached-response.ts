@@ -70,15 +70,6 @@ function encodingFor(entry: CachedEntry, acceptEncoding: string | undefined): 'b
   return encoding;
 }
 
-function formsOf(entry: CachedEntry) {
-  let forms = encodedForms.get(entry);
-  if (!forms) {
-    forms = {};
-    encodedForms.set(entry, forms);
-  }
-  return forms;
-}
-
 /**
  * A cached answer as a Response, compressed once per entry for clients that accept br or gzip, by
  * the miss that made it, in the encoding its hits get. Without this, hono/compress gzipped every
@@ -101,7 +92,11 @@ export function cachedResponse(
       headers: extra.length ? [...headers, ...extra] : headers,
     });
   }
-  const forms = formsOf(entry);
+  let forms = encodedForms.get(entry);
+  if (!forms) {
+    forms = {};
+    encodedForms.set(entry, forms);
+  }
   let form = forms[encoding];
   if (!form) {
     form = encode(entry, encoding);
