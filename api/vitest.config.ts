@@ -5,6 +5,7 @@ export default defineProject({
     name: 'api',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

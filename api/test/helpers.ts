@@ -40,6 +40,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
+const RUN_TAG = process.env.TEST_DB_RUN_TAG ?? randomBytes(3).toString('hex');
+
 /**
  * A new database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it: empty, or with
  * every migration applied (a clone of a migrated template, pg-template.ts).
@@ -49,7 +51,8 @@ export async function createPostgresDatabase(
   opts: { migrated?: boolean } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
-  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  // The run's tag (global-setup.ts drops what a run leaves behind), then a random part of its own.
+  const name = `${prefix}_r${RUN_TAG}_${randomBytes(4).toString('hex')}`;
   const run = async (sql: string) => {
     const c = new pg.Client({ connectionString: base });
     await c.connect();
@@ -98,8 +101,11 @@ export async function freshDatabase(
   return {
     ...handle,
     close: async () => {
-      await handle.close();
-      await created.drop();
+      try {
+        await handle.close();
+      } finally {
+        await created.drop();
+      }
     },
   };
 }
