@@ -20,8 +20,11 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  * reader's report can be matched to the line. Nothing from the headers or body is logged.
  */
 export function observeRequests(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  const { logger, metrics } = deps;
+  const { metrics } = deps;
   const logLines = deps.env.LOG_REQUESTS ?? deps.env.NODE_ENV !== 'test';
+  // The line's fields are fixed and already safe (a checked id, a pattern, a loggable path), so it
+  // skips the redaction pass, which cost 3-4 µs and most of the garbage of each line (issue 29).
+  const logger = deps.logger.child({}, { redact: [] });
   return async (c, next) => {
     const started = performance.now();
     const given = c.req.header('x-request-id');
