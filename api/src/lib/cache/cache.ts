@@ -130,8 +130,24 @@ export function staleWhileRefreshing(deps: AppDeps, key: string, grace: number):
   return flights.get(deps)?.has(key) ? getStale(deps, key, grace) : undefined;
 }
 
+const generations = new WeakMap<AppDeps, number>();
+
+/**
+ * How many times this instance's public cache was cleared: a value read from the database and kept
+ * beside the cache (routes/content/go-live.ts) holds only while this is unchanged, so every write,
+ * here or on another instance (lib/cache/sync.ts), ends it as it ends the cached reads.
+ */
+export function cacheGeneration(deps: AppDeps) {
+  return generations.get(deps) ?? 0;
+}
+
+function nextGeneration(deps: AppDeps) {
+  generations.set(deps, cacheGeneration(deps) + 1);
+}
+
 /** Forget every cached public read of this instance. */
 export function clearPublicCache(deps: AppDeps) {
+  nextGeneration(deps);
   stores.get(deps)?.clear();
 }
 
@@ -140,8 +156,10 @@ export function clearPublicCache(deps: AppDeps) {
  * safe). A linear pass: writes are rare and the store is bounded (PUBLIC_CACHE_MAX_MB).
  */
 export function clearCachedKeys(deps: AppDeps, keys: readonly string[]) {
+  if (keys.length === 0) return;
+  nextGeneration(deps);
   const store = stores.get(deps);
-  if (!store || keys.length === 0) return;
+  if (!store) return;
   if (keys.includes(ALL)) return store.clear();
   const changed = new Set(keys);
   for (const [key, { entry }] of store) {

@@ -65,7 +65,7 @@ export const contentPublicRoutes = new Hono<AppEnv>()
   .get('/content/counts', validate('query', countsQuery), async (c) => {
     const [counts, goLive] = await Promise.all([
       categoryCounts(c.var.deps, c.req.valid('query').q),
-      nextGoLive(c.var.deps.db),
+      nextGoLive(c.var.deps),
     ]);
     keepUntil(c, goLive);
     return c.json(counts);
@@ -84,7 +84,7 @@ export const contentPublicRoutes = new Hono<AppEnv>()
     // A category page searches its category only.
     const [rows, goLive] = await Promise.all([
       searchArticles(c.var.deps, q, category),
-      nextGoLive(c.var.deps.db),
+      nextGoLive(c.var.deps),
     ]);
     keepUntil(c, goLive);
     return c.json(rows);
