@@ -80,11 +80,12 @@ describe.each(dbTargets)('the next go-live moment on %s', (kind) => {
     const original = db.execute.bind(db);
     const reads = countReads();
     // The first read is overtaken: a write (here, its cache clear) lands while it runs.
-    vi.mocked(db.execute).mockImplementationOnce(async (q) => {
+    const overtaken = async (q: Parameters<typeof db.execute>[0]) => {
       const result = await original(q);
       clearCachedKeys(booted.deps, ['list:articles']);
       return result;
-    });
+    };
+    vi.mocked(db.execute).mockImplementationOnce(overtaken as unknown as typeof db.execute);
     try {
       clearCachedKeys(booted.deps, ['list:articles']);
       await nextGoLive(booted.deps);

@@ -1,0 +1,80 @@
+/**
+ * `DATABASE_URL=postgres://… pnpm --filter @site/bench miss-costs [-- --requests=1000 --rounds=2]`:
+ * what one miss of each kind costs in CPU, in the server process and in PostgreSQL's, on a database
+ * `pnpm bench` has seeded (pages stored), against the compiled server. Each kind is sent as distinct
+ * requests (no cache can answer), four at a time so the server is never idle between them but no
+ * queue forms. Tells where an open-loop crowd's cores go before a profile says why.
+ * Loopback only; writes nothing. The first round warms the server and PostgreSQL's buffers.
+ */
+import path from 'node:path';
+import { Pool } from 'undici';
+import { openDatabase } from '../api/src/db/client';
+import { num } from './cli-args';
+import { cpuSeconds } from './cpu';
+import { BENCH_SITE_URL, benchDir, productionServerEnv, startCompiledServer } from './server';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('Set DATABASE_URL to a database `pnpm bench` has seeded.');
+const requests = num('requests', 1000);
+const rounds = num('rounds', 2);
+const AT_ONCE = 4;
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html,application/json' };
+
+const handle = await openDatabase({ url: databaseUrl, dataDir: 'unused' });
+const rows = async (sql: string) =>
+  ((await handle.db.execute(sql)) as unknown as { rows: Array<Record<string, string>> }).rows;
+const slugs = (await rows(`select slug from articles where status = 'published' order by random()`)).map(
+  (r) => r.slug!,
+);
+const words = (
+  await rows(
+    `select w from (select regexp_split_to_table(lower(title), '[^a-z]+') w from articles) t
+     where length(w) > 3 group by w order by count(*) desc limit 600`,
+  )
+).map((r) => r.w!);
+await handle.close();
+if (slugs.length < requests * rounds * 2) throw new Error(`Needs ${requests * rounds * 2} published articles.`);
+
+let nextSlug = 0;
+const word = () => words[Math.floor(Math.random() * words.length)] ?? 'calm';
+const kinds: Record<string, () => string> = {
+  'article page miss (stored page)': () => `/content/${slugs[nextSlug++]}`,
+  'API article miss': () => `/api/content/${slugs[nextSlug++]}`,
+  'search miss, two random words': () => `/api/content/search?q=${encodeURIComponent(`${word()} ${word()}`)}`,
+};
+
+const server = await startCompiledServer({
+  ...productionServerEnv(databaseUrl, path.join(benchDir, '.data')),
+  SITE_URL: BENCH_SITE_URL,
+});
+const pool = new Pool(server.url, { connections: AT_ONCE });
+const isServer = (pid: number) => pid === server.pid;
+const isPostgres = (_: number, comm: string) => comm.startsWith('postgres');
+try {
+  for (let round = 1; round <= rounds; round++) {
+    console.log(`round ${round}${round === 1 ? ' (warm-up)' : ''}, ${requests} distinct requests a kind:`);
+    for (const [name, pick] of Object.entries(kinds)) {
+      const before = [cpuSeconds(isServer), cpuSeconds(isPostgres)] as const;
+      const started = performance.now();
+      let sent = 0;
+      let failed = 0;
+      await Promise.all(
+        Array.from({ length: AT_ONCE }, async () => {
+          while (sent++ < requests) {
+            const res = await pool.request({ path: pick(), method: 'GET', headers: BROWSER });
+            await res.body.dump();
+            if (res.statusCode !== 200) failed++;
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const perRequest = (now: number, then: number) => `${(((now - then) * 1000) / requests).toFixed(2)} ms`;
+      console.log(
+        `  ${name}: ${Math.round(requests / seconds)} req/s; CPU a request: server ${perRequest(cpuSeconds(isServer), before[0])}, PostgreSQL ${perRequest(cpuSeconds(isPostgres), before[1])}${failed ? `; ${failed} failed` : ''}`,
+      );
+    }
+  }
+} finally {
+  await pool.close();
+  await server.stop();
+}
