@@ -33,7 +33,8 @@ const words = (
   )
 ).map((r) => r.w!);
 await handle.close();
-if (slugs.length < requests * rounds * 2) throw new Error(`Needs ${requests * rounds * 2} published articles.`);
+if (slugs.length < requests * rounds * 2)
+  throw new Error(`Needs ${requests * rounds * 2} published articles.`);
 
 let nextSlug = 0;
 const word = () => words[Math.floor(Math.random() * words.length)] ?? 'calm';

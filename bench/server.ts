@@ -88,7 +88,6 @@ export async function startChild(opts: {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  // The server logs one line per request: keep only the tail (the start-up lines and any last error).
   // The server logs one line per request: those are dropped, so the start-up lines, the jobs' lines
   // and any error stay (the long-tail rows wait for the page store's line, printed before any load).
   // The first lines are kept whatever follows (start-up, the jobs' first words); then a bounded tail.
