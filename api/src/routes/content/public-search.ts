@@ -34,11 +34,13 @@ export async function searchArticles(deps: Pick<AppDeps, 'db' | 'searchDb'>, q: 
   const query = prefixQuery(q);
   if (!query) return [];
   const tsq = tsquery(query);
-  // The vectors are read for the candidates alone, after the newest are chosen off the narrow rows.
-  const top = sql`(select r.id, ts_rank(r.search_vector, ${tsq}) as rank, r.sort_at from article_search r
-    where r.id in (select s.id from article_search s where ${matches(tsq, category)}
-      order by s.sort_at desc, s.id desc limit ${SEARCH_CANDIDATES})
-    order by rank desc, r.sort_at desc, r.id desc limit ${LIMITS.searchMaxResults}) as top`;
+  // The vectors are read for the candidates alone, after the newest are chosen off the narrow rows:
+  // the sort carries each vector's out-of-line pointer, so only the 200 kept are read, for ts_rank.
+  // (Looking the candidates up again by id to read them cost 600 buffer hits a search, a quarter.)
+  const top = sql`(select c.id, ts_rank(c.search_vector, ${tsq}) as rank, c.sort_at from (
+      select s.id, s.search_vector, s.sort_at from article_search s where ${matches(tsq, category)}
+      order by s.sort_at desc, s.id desc limit ${SEARCH_CANDIDATES}) c
+    order by rank desc, c.sort_at desc, c.id desc limit ${LIMITS.searchMaxResults}) as top`;
   return onSearchConnections(deps, (db: Database) =>
     db
       .select(summaryColumns)
