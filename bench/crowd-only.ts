@@ -9,8 +9,8 @@
 // @ts-nocheck
 
 import path from 'node:path';
-import { openDatabase } from '../api/src/db/client';
 import { BUDGET } from './budget';
+import { loadCorpus } from './corpus';
 import { num, option } from './cli-args';
 import { cacheLookups, crowdPlans, loadCrowd } from './crowd';
 import {
@@ -29,26 +29,7 @@ const connections = num('connections', 50);
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('Set DATABASE_URL to a database `pnpm bench` has seeded.');
 
-/** The same draws as bench/run.ts: every published article newest first, and the title vocabulary. */
-async function corpus() {
-  const handle = await openDatabase({ url: databaseUrl, dataDir: 'unused' });
-  const rows = async (sql: string) =>
-    ((await handle.db.execute(sql)) as unknown as { rows: Array<Record<string, string>> }).rows;
-  try {
-    const slugs = await rows(
-      `select slug from articles where status = 'published' order by coalesce(published_at, created_at) desc, id desc`,
-    );
-    const words = await rows(
-      `select w from (select regexp_split_to_table(lower(title), '[^a-z]+') w from articles) t
-       where length(w) > 3 group by w order by count(*) desc limit 600`,
-    );
-    return { slugs: slugs.map((r) => r.slug), vocabulary: words.map((r) => r.w) };
-  } finally {
-    await handle.close();
-  }
-}
-
-const { slugs, vocabulary } = await corpus();
+const { slugs, vocabulary } = await loadCorpus(databaseUrl);
 console.log(
   `${slugs.length} published articles; ${connections} connections, ${seconds} s after ${warmup} s warm-up`,
 );

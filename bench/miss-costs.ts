@@ -8,9 +8,10 @@
  */
 import path from 'node:path';
 import { Pool } from 'undici';
-import { openDatabase } from '../api/src/db/client';
 import { num } from './cli-args';
+import { loadCorpus } from './corpus';
 import { cpuSeconds } from './cpu';
+import { shuffled } from './long-tail';
 import { BENCH_SITE_URL, benchDir, productionServerEnv, startCompiledServer } from './server';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -20,19 +21,10 @@ const rounds = num('rounds', 2);
 const AT_ONCE = 4;
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html,application/json' };
 
-const handle = await openDatabase({ url: databaseUrl, dataDir: 'unused' });
-const rows = async (sql: string) =>
-  ((await handle.db.execute(sql)) as unknown as { rows: Array<Record<string, string>> }).rows;
-const slugs = (await rows(`select slug from articles where status = 'published' order by random()`)).map(
-  (r) => r.slug!,
-);
-const words = (
-  await rows(
-    `select w from (select regexp_split_to_table(lower(title), '[^a-z]+') w from articles) t
-     where length(w) > 3 group by w order by count(*) desc limit 600`,
-  )
-).map((r) => r.w!);
-await handle.close();
+const corpus = await loadCorpus(databaseUrl);
+// Distinct articles in random order: no two requests of a kind, nor of two kinds, share one.
+const slugs = shuffled(corpus.slugs, Date.now());
+const words = corpus.vocabulary;
 if (slugs.length < requests * rounds * 2)
   throw new Error(`Needs ${requests * rounds * 2} published articles.`);
 

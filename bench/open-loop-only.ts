@@ -9,8 +9,8 @@
  * Loopback only; writes nothing.
  */
 import path from 'node:path';
-import { openDatabase } from '../api/src/db/client';
 import { BUDGET } from './budget';
+import { loadCorpus } from './corpus';
 import { flag, num, option } from './cli-args';
 import { cpuSplit } from './cpu';
 import { crowdPlans } from './crowd';
@@ -24,21 +24,7 @@ const rates = (option('rates') ?? '200,300').split(',').map(Number);
 const seconds = num('seconds', 8);
 const asFiled = flag('as-filed');
 
-const handle = await openDatabase({ url: databaseUrl, dataDir: 'unused' });
-const rows = async (sql: string) =>
-  ((await handle.db.execute(sql)) as unknown as { rows: Array<Record<string, string>> }).rows;
-const slugs = (
-  await rows(
-    `select slug from articles where status = 'published' order by coalesce(published_at, created_at) desc, id desc`,
-  )
-).map((r) => r.slug!);
-const vocabulary = (
-  await rows(
-    `select w from (select regexp_split_to_table(lower(title), '[^a-z]+') w from articles) t
-     where length(w) > 3 group by w order by count(*) desc limit 600`,
-  )
-).map((r) => r.w!);
-await handle.close();
+const { slugs, vocabulary } = await loadCorpus(databaseUrl);
 
 const server = await startCompiledServer({
   ...productionServerEnv(databaseUrl, path.join(benchDir, '.data')),

@@ -21,6 +21,7 @@ import { seedRevisions, timeAdminSaves } from './admin-save';
 import { BUDGET } from './budget';
 import { flag, num, option } from './cli-args';
 import { measureColdStart } from './cold-start';
+import { PUBLISHED_SLUGS_SQL, TITLE_VOCABULARY_SQL } from './corpus';
 import { AS_FILED_ENV, type LongTail, measureLongTail } from './long-tail-run';
 import { cacheLookups, crowdPlans, loadCrowd } from './crowd';
 import { type LoadResult, load } from './load';
@@ -112,13 +113,8 @@ async function seedPhase() {
       `select slug from articles where status = 'published' order by id desc limit 10`,
     )) as unknown as { rows: Array<{ slug: string }> };
     // The crowd: every published article, newest (most read) first, and the words of their titles by frequency.
-    const allSlugs = (await db.execute(
-      `select slug from articles where status = 'published' order by coalesce(published_at, created_at) desc, id desc`,
-    )) as unknown as { rows: Array<{ slug: string }> };
-    const words = (await db.execute(
-      `select w from (select regexp_split_to_table(lower(title), '[^a-z]+') w from articles) t
-       where length(w) > 3 group by w order by count(*) desc limit 600`,
-    )) as unknown as { rows: Array<{ w: string }> };
+    const allSlugs = (await db.execute(PUBLISHED_SLUGS_SQL)) as unknown as { rows: Array<{ slug: string }> };
+    const words = (await db.execute(TITLE_VOCABULARY_SQL)) as unknown as { rows: Array<{ w: string }> };
     return {
       counts,
       seedMs: seeded.ms,

@@ -23,7 +23,7 @@ export function observeRequests(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const { metrics } = deps;
   const logLines = deps.env.LOG_REQUESTS ?? deps.env.NODE_ENV !== 'test';
   // The line's fields are fixed and already safe (a checked id, a pattern, a loggable path), so it
-  // skips the redaction pass, which cost 3-4 µs and most of the garbage of each line (issue 29).
+  // skips the redaction pass: 3-4 µs a line, and 8-10% of the bytes a request allocated (issue 29).
   const logger = deps.logger.child({}, { redact: [] });
   return async (c, next) => {
     const started = performance.now();
