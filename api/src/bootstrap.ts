@@ -1,4 +1,5 @@
 import { createApp } from './app';
+import { shareCoresWithReaders } from './pictures/sizes';
 import { createAuth } from './auth/auth';
 import { adminsWithDemoPassword } from './auth/demo-password';
 import { announceFirstAdminSetup, instanceName } from './auth/first-admin';
@@ -97,6 +98,7 @@ export async function boot(
   }
   // Writes on any instance clear the matching cached reads on this one (LISTEN/NOTIFY).
   const stopCacheSync = await startCacheSync(deps, handle);
+  shareCoresWithReaders();
   const app = createApp(deps);
   return {
     deps,

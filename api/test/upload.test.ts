@@ -46,7 +46,7 @@ describe.each(dbTargets)('POST /api/upload on %s', (kind) => {
       const res = await upload(files[key], name, type);
       expect(res.status).toBe(201);
       const { imageUrl } = (await res.json()) as { imageUrl: string };
-      expect(imageUrl).toMatch(/^http:\/\/localhost:3000\/uploads\/[0-9a-f-]{36}\.(webp|gif)$/);
+      expect(imageUrl).toMatch(/^http:\/\/localhost:3000\/uploads\/[0-9a-f-]{36}(-40x30\.webp|\.gif)$/);
       expect(imageUrl).not.toContain(name.split('.')[0]);
       const served = await booted.app.request(new URL(imageUrl).pathname);
       expect(served.status).toBe(200);

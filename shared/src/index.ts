@@ -20,3 +20,4 @@ export * from './helpers/rating';
 export * from './helpers/article-title';
 export * from './schemas/newsletter';
 export * from './schemas/revisions';
+export * from './helpers/picture';

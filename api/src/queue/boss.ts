@@ -6,6 +6,9 @@ import { LOCK_KEYS } from '../lib/jobs/advisory-lock';
 import { outsideText } from '../observe/redact';
 import { QUEUES } from './names';
 
+/** Tries per picture before it is marked failed (the queue retries with backoff in between). */
+export const PICTURE_SIZE_TRIES = 4;
+
 /**
  * The one job queue (DESIGN.md §8): pg-boss on the site's own database, so any instance can run a
  * job, a job survives a restart, and a queue's policy keeps one from running twice.
@@ -83,6 +86,15 @@ export const QUEUE_OPTIONS: Array<{ name: string } & PgBoss.Queue> = [
   },
   { name: QUEUES.newsletterDigest, policy: 'singleton', retryLimit: 2, expireInSeconds: 600 },
   { name: QUEUES.newsletterSweep, policy: 'singleton', retryLimit: 0, expireInSeconds: 60 },
+  // Retried with backoff (5 s, 10 s, 20 s): a file store that blinked; pictures/sizes.ts marks the last failure.
+  {
+    name: QUEUES.pictureSizes,
+    retryLimit: PICTURE_SIZE_TRIES - 1,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  },
+  { name: QUEUES.pictureBackfill, policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 3600 },
 ];
 
 const started = new WeakMap<AppDeps, Promise<PgBoss>>();

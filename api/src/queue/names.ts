@@ -12,4 +12,8 @@ export const QUEUES = {
   newsletterDigest: 'newsletter-digest',
   /** Every minute: issues still sending whose sender is gone get a new send job. */
   newsletterSweep: 'newsletter-sweep',
+  /** One picture's ladder of sizes (api/src/pictures/sizes.ts). */
+  pictureSizes: 'picture-sizes',
+  /** Once after each start: sizes for pictures stored before there were sizes (pictures/backfill.ts). */
+  pictureBackfill: 'picture-backfill',
 } as const;

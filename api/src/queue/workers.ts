@@ -7,6 +7,8 @@ import { sendConfirmation } from '../newsletter/subscribe';
 import { runDigest, syncDigestSchedule } from '../newsletter/digest';
 import { enqueueSend, sendIssue, sendingIssues } from '../newsletter/send';
 import { outsideText } from '../observe/redact';
+import { backfillPictures } from '../pictures/backfill';
+import { makePictureSizes } from '../pictures/sizes';
 import { rssIdle, startRssRun } from '../rss/run';
 import { type QueueTimings, queueFor, stopQueue, withSetupLock } from './boss';
 import { QUEUES } from './names';
@@ -106,6 +108,15 @@ async function setUp(deps: AppDeps, boss: PgBoss, timings: QueueTimings) {
   await boss.work(QUEUES.newsletterSweep, poll, async () => {
     for (const { id, wait } of await sendingIssues(deps)) if (wait === 0) await enqueueSend(deps, id);
   });
+  // One picture at a time per instance: sizes take a core while they run (pictures/sizes.ts).
+  await boss.work<{ name: string }>(QUEUES.pictureSizes, poll, async ([job]) => {
+    if (job) await makePictureSizes(deps, job.data.name);
+  });
+  await boss.work(QUEUES.pictureBackfill, poll, async () => {
+    await backfillPictures(deps);
+  });
+  // Pictures stored before sizes existed: looked for once a start (a singleton: one instance looks).
+  await boss.send(QUEUES.pictureBackfill, {}, { singletonKey: 'start', singletonSeconds: 60 });
   // Issues a crash left half-sent resume as soon as the dead sender's lease lapses.
   for (const { id, wait } of await sendingIssues(deps)) await enqueueSend(deps, id, wait + 0.5);
 }

@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth/middleware';
 import type { AppEnv } from '../context';
-import { storeUpload } from '../lib/storage/storage';
-import { checkUpload } from '../uploads/image-check';
+import { storePicture } from '../pictures/store';
 import { fileField, imageBodyLimit, readMultipart } from '../uploads/multipart';
 import { clearsNothing } from '../lib/cache/write-clears';
 
 /**
  * POST /api/upload (spec §7): admin only, checked before the body is read; the type comes from the
  * bytes; the stored file is a fresh re-encode under a random name, so nothing the sender chose survives.
+ * Its ladder of sizes is made by the picture-sizes job (pictures/sizes.ts).
  */
 export const uploadRoutes = new Hono<AppEnv>().post(
   '/upload',
@@ -20,11 +19,8 @@ export const uploadRoutes = new Hono<AppEnv>().post(
     const form = await readMultipart(c.req.raw);
     const bytes = await fileField(form, 'image', 'Choose an image to upload (form field "image").');
     // A file whose header is fine but whose pixel data is damaged (or too many frames) fails in the
-    // re-encode: bad input, 415, not a 500.
-    const { file: out } = await checkUpload(bytes);
-    const name = `${randomUUID()}.${out.ext}`;
-    const { storage, env } = c.var.deps;
-    await storeUpload(c.var.deps, name, out.data, out.mime);
-    return c.json({ imageUrl: `${env.SITE_URL}${storage.publicPath(name)}` }, 201);
+    // re-encode: bad input, 415, not a 500. The answer does not wait for the sizes (a queued job).
+    const picture = await storePicture(c.var.deps, bytes);
+    return c.json({ imageUrl: picture.url, width: picture.width, height: picture.height }, 201);
   },
 );

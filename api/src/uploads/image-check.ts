@@ -1,5 +1,6 @@
 import { LIMITS } from '@site/shared';
 import { fileTypeFromBuffer } from 'file-type';
+import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { ApiError } from '../lib/http/errors';
 
@@ -54,23 +55,47 @@ export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
  * Re-encode with libvips: strips EXIF/GPS and any trailing payload, caps the size at 2000 px.
  * GIFs stay animated GIFs; everything else becomes WebP.
  */
-export async function reencodeImage(img: CheckedImage): Promise<{ data: Buffer; ext: string; mime: string }> {
-  const animated = img.mime === 'image/gif';
-  const pipeline = sharp(img.bytes, { animated, limitInputPixels: LIMITS.uploadMaxPixels })
-    .rotate()
-    .resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true });
-  if (animated) return { data: await pipeline.gif().toBuffer(), ext: 'gif', mime: 'image/gif' };
-  return { data: await pipeline.webp({ quality: 82 }).toBuffer(), ext: 'webp', mime: 'image/webp' };
+export async function reencodeImage(img: CheckedImage): Promise<ReencodedImage> {
+  return reencodeSlots(async () => {
+    const animated = img.mime === 'image/gif';
+    const pipeline = sharp(img.bytes, { animated, limitInputPixels: LIMITS.uploadMaxPixels })
+      .rotate()
+      .resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true });
+    const out = animated
+      ? await pipeline.gif().toBuffer({ resolveWithObject: true })
+      : await pipeline.webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+    const ext = animated ? 'gif' : 'webp';
+    return {
+      data: out.data,
+      ext,
+      mime: `image/${ext}`,
+      width: out.info.width,
+      // An animated GIF's info height is every frame's; its page height is one picture's.
+      height: out.info.pageHeight ?? out.info.height,
+    };
+  });
 }
+
+export interface ReencodedImage {
+  data: Buffer;
+  ext: 'gif' | 'webp';
+  mime: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Decoding a 24-megapixel photo takes tens of MB outside the JavaScript heap: two at a time, so 20
+ * uploads at once queue here instead of holding 20 decoded photos (issue 39: under 512 MB).
+ */
+const reencodeSlots = pLimit(2);
 
 /**
  * Every check an uploaded image gets, in one place for /api/upload and the AI image review (issue 27
  * §6): type from the bytes, size, dimensions, then the re-encode, which is where too many frames or
  * damaged pixel data show. Bad input is a 4xx, never a 500, and the same answer on both routes.
  */
-export async function checkUpload(
-  bytes: Uint8Array,
-): Promise<{ image: CheckedImage; file: { data: Buffer; ext: string; mime: string } }> {
+export async function checkUpload(bytes: Uint8Array): Promise<{ image: CheckedImage; file: ReencodedImage }> {
   const image = await checkImage(bytes);
   const file = await reencodeImage(image).catch(() => {
     throw new ApiError(415, DAMAGED_MESSAGE);

@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Hono } from 'hono';
-import type { AppEnv } from '../context';
+import { parseRungName } from '@site/shared';
+import { eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../context';
+import { pictures } from '../db/schema';
 import { pickEncoding } from '../lib/cache/accept-encoding';
 import { isSafeName } from '../lib/storage/storage';
 import { COMPRESSIBLE_FILE, compressedFile } from './compressed';
@@ -15,6 +18,7 @@ const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.gif': 'image/gif',
+  '.avif': 'image/avif',
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
@@ -23,6 +27,27 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * A size that is not made yet (its job is queued, or failed) is answered by the picture's original:
+ * pages name every size from the picture's address alone (shared/src/helpers/picture.ts), so this is
+ * what "until the sizes exist, pages use the original" means on the wire. Kept 30 s, so the sizes
+ * take over soon after the job.
+ */
+function originalForNow(c: Context<AppEnv>, original: string) {
+  c.header('cache-control', 'public, max-age=30');
+  return c.redirect(c.var.deps.storage.publicPath(original), 302);
+}
+
+/** With the bucket's own address (S3_PUBLIC_URL) the bucket is not asked: the job's row says. */
+async function rungsReady(deps: AppDeps, original: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ status: pictures.status })
+    .from(pictures)
+    .where(eq(pictures.name, original))
+    .catch(() => []);
+  return row?.status === 'ready';
+}
 
 /**
  * Serve one file from a folder, refusing anything that escapes it. Text files go out brotli- or
@@ -78,7 +103,11 @@ export const staticRoutes = new Hono<AppEnv>()
     const type = TYPES[path.extname(name).toLowerCase()];
     const { storage } = c.var.deps;
     if (!type || !isSafeName(name)) return c.json({ message: 'Not found' }, 404);
+    const rung = parseRungName(name);
     const redirect = storage.redirectUrl(name);
+    if (rung && redirect && !(await rungsReady(c.var.deps, rung.original.name))) {
+      return originalForNow(c, rung.original.name);
+    }
     if (redirect) {
       c.header('cache-control', IMMUTABLE);
       return c.redirect(redirect, 301);
@@ -90,7 +119,7 @@ export const staticRoutes = new Hono<AppEnv>()
       c.var.deps.logger.error({ name, err: (err as Error).message }, '[uploads] could not read');
       return c.json({ message: 'The file store is not answering. Please try again.' }, 503);
     }
-    if (!file) return c.json({ message: 'Not found' }, 404);
+    if (!file) return rung ? originalForNow(c, rung.original.name) : c.json({ message: 'Not found' }, 404);
     // Hono answers HEAD with the GET handler and drops the body unread: release the bucket's stream.
     const head = c.req.raw.method === 'HEAD';
     if (head && file.body instanceof ReadableStream) await file.body.cancel();

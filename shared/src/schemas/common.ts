@@ -52,13 +52,17 @@ export const httpUrl = z
   .max(2048)
   .pipe(z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }));
 
-/** An image reference: absolute http(s) URL or a site path like /uploads/x.webp. */
+/**
+ * An image reference: absolute http(s) URL or a site path like /uploads/x.webp, optionally with the
+ * editor's focal point as `#focus=x,y` (helpers/picture.ts).
+ */
 export const imageRef = z
   .string()
   .trim()
   .max(2048)
   .refine(
-    (v) => /^\/(?!\/)[\w\-./]+$/.test(v) || httpUrl.safeParse(v).success,
+    (v) =>
+      /^\/(?!\/)[\w\-./]+(#focus=\d{1,3}(\.\d)?,\d{1,3}(\.\d)?)?$/.test(v) || httpUrl.safeParse(v).success,
     'Must be an http(s) URL or a site path',
   );
 

@@ -9,3 +9,4 @@ export * from './sign-in';
 export * from './pages';
 export * from './newsletter';
 export * from './revisions';
+export * from './pictures';

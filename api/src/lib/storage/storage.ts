@@ -1,4 +1,5 @@
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from '../../context';
 import type { Env } from '../../env';
@@ -11,9 +12,18 @@ export function localStorage(dir: string): Storage {
   const resolve = (name: string) => path.join(dir, assertSafeName(name));
   return {
     kind: 'local',
+    // Written beside, then renamed: a reader never gets half a file (a size job overwrites in place).
     async put(name, data) {
       await mkdir(dir, { recursive: true });
-      await writeFile(resolve(name), data);
+      const target = resolve(name);
+      const partial = `${target}.${randomUUID()}.partial`;
+      try {
+        await writeFile(partial, data);
+        await rename(partial, target);
+      } catch (err) {
+        await unlink(partial).catch(() => undefined);
+        throw err;
+      }
     },
     async get(name) {
       try {

@@ -1,4 +1,4 @@
-import { hasControlChars } from '@site/shared';
+import { ARTICLE_BODY_SIZES, hasControlChars, pictureSources } from '@site/shared';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
@@ -42,6 +42,26 @@ export function allowedImageSrc(src: string | undefined, siteUrl?: string): bool
   }
 }
 
+/**
+ * Images in bodies are below the fold: lazy, and never block the first paint. A picture from our
+ * uploads offers its sizes (issue 39), with its own dimensions (no layout shift) and its focal point;
+ * a srcset or sizes the writer sent is dropped (only `src` is checked: allowedImageSrc).
+ */
+function bodyImage(attribs: Record<string, string>): Record<string, string> {
+  const { srcset: _srcset, sizes: _sizes, ...rest } = attribs;
+  const out: Record<string, string> = { ...rest, loading: 'lazy', decoding: 'async' };
+  if (!rest.src) return out;
+  const picture = pictureSources(rest.src, { width: 0, height: 0 });
+  const webp = picture.sets.find((s) => s.format === 'webp');
+  if (!webp) return out;
+  out.src = picture.src;
+  out.srcset = webp.srcset;
+  out.sizes = ARTICLE_BODY_SIZES;
+  out.width = String(picture.width);
+  out.height = String(picture.height);
+  return out;
+}
+
 const LINK_BUTTON =
   'inline-block rounded-full bg-brand-700 px-4 py-2 my-1 font-semibold text-white no-underline hover:bg-brand-800';
 
@@ -50,7 +70,7 @@ function sanitize(html: string, linksAsButtons: boolean, siteUrl: string | undef
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2'],
     allowedAttributes: {
       a: ['href', 'title', 'target', 'rel', 'class'],
-      img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
+      img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding', 'srcset', 'sizes'],
     },
     // http(s) only; site paths such as /demo/x.webp stay allowed.
     allowedSchemes: ['http', 'https'],
@@ -63,11 +83,7 @@ function sanitize(html: string, linksAsButtons: boolean, siteUrl: string | undef
         else delete out.class;
         return { tagName, attribs: out };
       },
-      // Images in bodies are below the fold: lazy, and never block the first paint.
-      img: (tagName, attribs) => ({
-        tagName,
-        attribs: { ...attribs, loading: 'lazy', decoding: 'async' },
-      }),
+      img: (tagName, attribs) => ({ tagName, attribs: bodyImage(attribs) }),
     },
     // An image whose address is not allowed (or was dropped for its scheme) goes altogether.
     exclusiveFilter: (frame) => frame.tag === 'img' && !allowedImageSrc(frame.attribs.src, siteUrl),
