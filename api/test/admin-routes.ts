@@ -97,6 +97,7 @@ export interface AdminRoute {
 export const adminRoutes: AdminRoute[] = [
   // RSS (the test env points RSS_SOURCES at loopback only).
   { method: 'GET', path: () => '/api/admin/rss/status', adminStatus: 200 },
+  { method: 'POST', path: () => '/api/admin/pictures/retry', adminStatus: 202 },
   { method: 'POST', path: () => '/api/admin/rss/process', adminStatus: 202 },
   { method: 'GET', path: () => '/api/admin/rss/sources', adminStatus: 200 },
   {

@@ -21,3 +21,4 @@ export * from './helpers/article-title';
 export * from './schemas/newsletter';
 export * from './schemas/revisions';
 export * from './helpers/picture';
+export * from './schemas/admin-alerts';

@@ -3,11 +3,13 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { App } from './App';
+import { ARTICLE_COLUMN_SIZES, RELATED_ARTICLE_SIZES } from './components/ui/picture-sizes';
 import { render } from './entry-server';
 import { createQueryClient } from './lib/query-client';
 import { tableFetcher } from './test/render';
 
 const site = { siteUrl: 'http://localhost:3000', brand: 'Bloom & Balance' };
+const lead = 'http://localhost:3000/uploads/0b7c6a52-1b3f-4c1e-9d0a-3f2e1c4b5a69-1200x800.webp';
 const article = {
   id: 7,
   slug: 'café-mornings',
@@ -16,7 +18,8 @@ const article = {
   description: '',
   category: 'wellness',
   tags: ['calm'],
-  imageUrl: null,
+  // An uploaded original with an editor's focal point: every page below shows it as a <picture>.
+  imageUrl: `${lead}#focus=40,30`,
   author: 'Ana',
   readTime: 3,
   isExternal: false,
@@ -87,6 +90,22 @@ describe('server render', () => {
     expect(found.html).toContain('Body of the café article');
     expect(found.html).toContain('Tea at four'); // related articles, fetched after the article
     expect(found.html).toContain('<footer');
+    // The lead picture: its sizes, fetched first, focal point kept (issue 39).
+    const picture = found.html.match(/<picture[^>]*>.*?<\/picture>/)?.[0] ?? '';
+    expect(picture).toContain('<picture class="contents">');
+    expect(picture).not.toContain('style=');
+    expect(picture).toContain(
+      `<source type="image/avif" srcSet="${lead.replace('.webp', '-320w.avif')} 320w`,
+    );
+    expect(picture).toContain(`sizes="${ARTICLE_COLUMN_SIZES}"`);
+    expect(picture.toLowerCase()).toContain('fetchpriority="high"');
+    expect(picture).toContain('loading="eager"');
+    expect(picture).toContain(`src="${lead}"`);
+    expect(picture).toContain('width="1200" height="800"');
+    expect(picture).toContain('focal fx-40 fy-30');
+    // The related card below it: lazy, in the sizes of the two-column grid.
+    expect(found.html).toContain(`sizes="${RELATED_ARTICLE_SIZES}"`);
+    expect(found.html).toContain('loading="lazy"');
     const missing = await render({ url: '/no/such/page', fetchApi: fetcher, ...site });
     expect(missing.status).toBe(404);
   });

@@ -1,3 +1,4 @@
+import { MAIL_PICTURE_WIDTH, pictureAtWidth } from '@site/shared';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { articles, isPublic, newsletterIssues, newsletterSponsors } from '../db/schema';
@@ -11,6 +12,10 @@ export const DIGEST_MAX_ARTICLES = 10;
 
 const absolute = (siteUrl: string, ref: string | null) =>
   !ref ? null : /^https?:\/\//.test(ref) ? ref : `${siteUrl}${ref.startsWith('/') ? '' : '/'}${ref}`;
+
+/** A picture in a mail: one size, 600 px at 2× (the original's own address when it has no sizes). */
+const mailPicture = (siteUrl: string, ref: string | null) =>
+  absolute(siteUrl, ref && pictureAtWidth(ref, MAIL_PICTURE_WIDTH));
 
 /** The articles of a mail, in the order given, as absolute links. */
 export async function mailArticles(deps: AppDeps, ids: number[]): Promise<MailArticle[]> {
@@ -34,7 +39,7 @@ export async function mailArticles(deps: AppDeps, ids: number[]): Promise<MailAr
       title: r.title,
       excerpt: r.excerpt,
       url: `${site}/content/${encodeURIComponent(r.slug)}`,
-      imageUrl: absolute(site, r.imageUrl),
+      imageUrl: mailPicture(site, r.imageUrl),
     }));
 }
 
@@ -81,7 +86,7 @@ export async function mailSponsor(deps: AppDeps, id: number | null): Promise<Mai
   return {
     name: s.name,
     body: s.body,
-    imageUrl: absolute(site, s.imageUrl),
+    imageUrl: mailPicture(site, s.imageUrl),
     url: `${site}/go/sponsor/${s.id}`,
   };
 }

@@ -1,21 +1,15 @@
-import type { CurrentUser } from '@site/shared';
+import type { AdminAlert, CurrentUser } from '@site/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { serverMessage, useApi } from '../api';
 import { adminKeys } from '../query-keys';
 import { Button, TextField } from '../ui';
 
-interface AdminAlert {
-  id: 'demo-password';
-  level: 'error';
-  message: string;
-  account: string;
-}
-
 /**
  * Red banners at the top of the dashboard for what must be fixed now (GET /api/admin/alerts): an
  * admin of a production site that still has the published demo password. Its own user can change
- * the password right here; the banner goes when the server stops reporting it.
+ * the password right here; the banner goes when the server stops reporting it. Amber banners for what
+ * readers do not see break but pay for: pictures whose smaller sizes could not be made.
  */
 export function AdminAlerts({ user }: { user: CurrentUser }) {
   const api = useApi();
@@ -27,22 +21,55 @@ export function AdminAlerts({ user }: { user: CurrentUser }) {
   if (!alerts.length) return null;
   return (
     <div className="mb-6 space-y-3">
-      {alerts.map((alert) => (
-        <div
-          key={`${alert.id}:${alert.account}`}
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
-        >
-          <p className="font-semibold">{alert.message}</p>
-          {alert.account === user.email ? (
-            <ChangePassword />
-          ) : (
-            <p className="mt-1 text-sm">
-              Ask its owner to change it, or revoke it: <code>pnpm make-admin {alert.account} --revoke</code>.
-            </p>
-          )}
-        </div>
-      ))}
+      {alerts.map((alert) =>
+        alert.id === 'picture-sizes' ? (
+          <PictureSizesAlert key={alert.id} message={alert.message} />
+        ) : (
+          <div
+            key={`${alert.id}:${alert.account}`}
+            role="alert"
+            className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+          >
+            <p className="font-semibold">{alert.message}</p>
+            {alert.account === user.email ? (
+              <ChangePassword />
+            ) : (
+              <p className="mt-1 text-sm">
+                Ask its owner to change it, or revoke it:{' '}
+                <code>pnpm make-admin {alert.account} --revoke</code>.
+              </p>
+            )}
+          </div>
+        ),
+      )}
+    </div>
+  );
+}
+
+function PictureSizesAlert({ message }: { message: string }) {
+  const api = useApi();
+  const qc = useQueryClient();
+  const [state, setState] = useState<'idle' | 'pending' | 'queued' | 'failed'>('idle');
+  async function retry() {
+    setState('pending');
+    try {
+      await api('POST', '/api/admin/pictures/retry');
+      setState('queued');
+      await qc.invalidateQueries({ queryKey: adminKeys.alerts });
+    } catch {
+      setState('failed');
+    }
+  }
+  return (
+    <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <p className="font-semibold">{message}</p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <Button variant="secondary" onClick={() => void retry()} disabled={state === 'pending'}>
+          {state === 'pending' ? 'Queuing…' : 'Try making the sizes again'}
+        </Button>
+        {state === 'queued' && <span className="text-sm">Queued: the sizes are being made again.</span>}
+        {state === 'failed' && <span className="text-sm">Could not queue them. Please try again.</span>}
+      </div>
     </div>
   );
 }

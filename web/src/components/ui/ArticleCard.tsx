@@ -9,20 +9,23 @@ export const categoryLabel = (c: string) => CATEGORY_LABELS[c as AnyArticleCateg
 
 /**
  * Card for lists; external items (RSS) open their source in a new tab. `heading` is the card
- * title's level: one below the heading the list sits under (h2 under a page's h1).
+ * title's level: one below the heading the list sits under (h2 under a page's h1). `sizes` is the
+ * width of the list's grid cell (`picture-sizes.ts`): the list owns the layout.
  */
 export function ArticleCard({
   article,
+  sizes,
   eager,
   heading: Heading = 'h3',
 }: {
   article: ArticleListItem;
+  sizes: string;
   eager?: boolean;
   heading?: 'h2' | 'h3';
 }) {
   const body = (
     <>
-      <Img src={article.imageUrl} eager={eager} className="aspect-video w-full object-cover" />
+      <Img src={article.imageUrl} sizes={sizes} eager={eager} className="aspect-video w-full object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-center gap-2">
           <Badge>{categoryLabel(article.category)}</Badge>

@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ARTICLE_COLUMN_SIZES, RELATED_ARTICLE_SIZES } from '../../components/ui/picture-sizes';
+import { eager, lazy, shown, uploadUrl } from '../../test/pictures';
 import { renderAt, tableFetcher } from '../../test/render';
 
 const base = {
@@ -48,6 +50,33 @@ describe('Article page (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Related Articles' })).toBeTruthy();
     expect(screen.getByText('Rel A')).toBeTruthy();
     expect(screen.getByText('Rel B')).toBeTruthy();
+  });
+
+  it('the lead picture is offered in its sizes for the article column and fetched first; related cards lazily at half the column (issue 39)', async () => {
+    renderAt(
+      '/content/calm',
+      tableFetcher({
+        '/api/content/calm': { ...base, id: 1, imageUrl: `${uploadUrl(1)}#focus=25,60` },
+        '/api/content/1/related': [
+          { ...item(2, 'Rel A'), imageUrl: uploadUrl(2) },
+          { ...item(3, 'Rel B'), imageUrl: uploadUrl(3) },
+        ],
+      }),
+    );
+    const lead = await screen.findByAltText('Calm mornings');
+    expect(shown(lead)).toEqual(eager(ARTICLE_COLUMN_SIZES));
+    expect(ARTICLE_COLUMN_SIZES).toBe('(min-width: 768px) 736px, calc(100vw - 32px)');
+    expect([lead.getAttribute('width'), lead.getAttribute('height')]).toEqual(['1200', '800']);
+    // The classes that size it stay on the <img>, with the focal point's.
+    expect(lead.getAttribute('class')).toBe(
+      'mt-6 aspect-video w-full rounded-xl object-cover focal fx-25 fy-60',
+    );
+    const related = (await screen.findByRole('heading', { name: 'Related Articles' })).closest(
+      'section',
+    ) as HTMLElement;
+    const cards = related.querySelectorAll('img');
+    expect(cards).toHaveLength(2);
+    for (const img of cards) expect(shown(img)).toEqual(lazy(RELATED_ARTICLE_SIZES));
   });
 
   it('shows relative published time as "X ago"', async () => {

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ArticleCard, categoryLabel } from '../../components/ui/ArticleCard';
 import { Badge } from '../../components/ui/Badge';
 import { Img } from '../../components/ui/Img';
+import { ARTICLE_COLUMN_SIZES, RELATED_ARTICLE_SIZES } from '../../components/ui/picture-sizes';
 import { RelativeTime } from '../../components/ui/RelativeTime';
 import { buttonClass } from '../../components/ui/styles';
 import {
@@ -48,7 +49,7 @@ function Related({ article }: { article: ArticleDetail }) {
       </h2>
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         {related.map((a) => (
-          <ArticleCard key={a.id} article={a} />
+          <ArticleCard key={a.id} article={a} sizes={RELATED_ARTICLE_SIZES} />
         ))}
       </div>
     </section>
@@ -141,6 +142,7 @@ export function ArticleView({ article: a, noindex = false }: { article: ArticleD
       </Link>
       <Img
         src={a.imageUrl}
+        sizes={ARTICLE_COLUMN_SIZES}
         eager
         alt={a.title}
         className="mt-6 aspect-video w-full rounded-xl object-cover"

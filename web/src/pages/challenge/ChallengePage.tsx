@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { Badge } from '../../components/ui/Badge';
 import { Img } from '../../components/ui/Img';
+import { ARTICLE_COLUMN_SIZES } from '../../components/ui/picture-sizes';
 import { buttonClass } from '../../components/ui/styles';
 import { type Challenge, challengeKey } from '../../lib/content';
 import { Seo, useHttpStatus } from '../../lib/seo';
@@ -38,6 +39,7 @@ export function ChallengePage() {
       </Link>
       <Img
         src={c.imageUrl}
+        sizes={ARTICLE_COLUMN_SIZES}
         eager
         alt={c.title}
         className="mt-6 aspect-video w-full rounded-xl object-cover"

@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CARD_GRID_SIZES } from '../../components/ui/picture-sizes';
+import { eager, lazy, shown, uploadUrl } from '../../test/pictures';
 import { renderAt, tableFetcher } from '../../test/render';
 
 const art = (id: number, extra: Record<string, unknown> = {}) => ({
@@ -81,5 +83,27 @@ describe('Home (spec §2)', () => {
       '/community/submit-story',
     );
     expect(screen.getByRole('link', { name: 'Get In Touch' }).getAttribute('href')).toBe('/contact');
+  });
+
+  it('Featured and challenge cards are offered in the sizes of their grid; the Featured row is fetched first (issue 39)', async () => {
+    renderAt(
+      '/',
+      tableFetcher({
+        '/api/content/featured': [1, 2, 3].map((id) => art(id, { imageUrl: uploadUrl(id) })),
+        '/api/challenges': [1, 2, 3].map((id) => ({ ...challenge(id), imageUrl: uploadUrl(10 + id) })),
+      }),
+    );
+    expect(CARD_GRID_SIZES).toBe(
+      '(min-width: 1152px) 358px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc(100vw - 32px)',
+    );
+    const featured = screen
+      .getByRole('heading', { name: 'Featured Content' })
+      .closest('section') as HTMLElement;
+    await within(featured).findByText('Featured 1');
+    const cards = [...featured.querySelectorAll('img')];
+    expect(cards.map(shown)).toEqual([1, 2, 3].map(() => eager(CARD_GRID_SIZES)));
+    const ch = screen.getByRole('heading', { name: 'Join the Challenge' }).closest('section') as HTMLElement;
+    await within(ch).findByText('Challenge 1');
+    expect([...ch.querySelectorAll('img')].map(shown)).toEqual([1, 2, 3].map(() => lazy(CARD_GRID_SIZES)));
   });
 });

@@ -5,6 +5,7 @@ import { ArticleCard } from '../../components/ui/ArticleCard';
 import { Badge } from '../../components/ui/Badge';
 import { HydrationSlice } from '../../components/ui/HydrationSlice';
 import { Img } from '../../components/ui/Img';
+import { CARD_GRID_SIZES } from '../../components/ui/picture-sizes';
 import { SkeletonGrid } from '../../components/ui/Skeleton';
 import { buttonClass } from '../../components/ui/styles';
 import { activeChallengesKey, type ArticleListItem, type Challenge, featuredKey } from '../../lib/content';
@@ -24,8 +25,9 @@ function Featured() {
           <SkeletonGrid count={LIMITS.featured} />
         ) : q.data?.length ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {q.data.slice(0, LIMITS.featured).map((a) => (
-              <ArticleCard key={a.id} article={a} />
+            {/* The first row is the home page's largest picture in the first screen (no picture above it). */}
+            {q.data.slice(0, LIMITS.featured).map((a, i) => (
+              <ArticleCard key={a.id} article={a} sizes={CARD_GRID_SIZES} eager={i < 3} />
             ))}
           </div>
         ) : (
@@ -88,7 +90,7 @@ function Challenges() {
               to={`/challenges/${c.id}`}
               className="group overflow-hidden rounded-xl bg-white shadow-sm hover:shadow-md"
             >
-              <Img src={c.imageUrl} className="aspect-video w-full object-cover" />
+              <Img src={c.imageUrl} sizes={CARD_GRID_SIZES} className="aspect-video w-full object-cover" />
               <div className="space-y-2 p-4">
                 <Badge tone="green">Active</Badge>
                 <h3 className="font-serif text-lg font-bold group-hover:text-brand-700">{c.title}</h3>

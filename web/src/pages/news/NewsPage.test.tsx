@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CARD_GRID_SIZES } from '../../components/ui/picture-sizes';
+import { eager, lazy, shown, uploadUrl } from '../../test/pictures';
 import { renderAt, tableFetcher } from '../../test/render';
 
 const art = (id: number, extra: Record<string, unknown> = {}) => ({
@@ -48,6 +50,20 @@ describe('News list (spec §2)', () => {
     await screen.findByText('Article 1');
     expect(screen.queryByText('four')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Load More Articles' })).toBeNull(); // fewer than 20
+  });
+
+  it('cards are offered in the sizes of the grid; the first row is fetched first, the rest lazily (issue 39)', async () => {
+    const items = page(1, 5).map((a) => ({ ...a, imageUrl: uploadUrl(a.id) }));
+    renderAt('/wellness', tableFetcher({ '/api/content': json(items), '/api/content/counts': counts }));
+    await screen.findByText('Article 5');
+    const pictures = [...document.querySelectorAll('main img')].map(shown);
+    expect(pictures).toEqual([
+      eager(CARD_GRID_SIZES),
+      eager(CARD_GRID_SIZES),
+      eager(CARD_GRID_SIZES),
+      lazy(CARD_GRID_SIZES),
+      lazy(CARD_GRID_SIZES),
+    ]);
   });
 
   it('shows six skeleton cards while loading', () => {

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link, type NavigateOptions, useParams, useSearchParams } from 'react-router-dom';
 import { ArticleCard } from '../../components/ui/ArticleCard';
 import { HydrationSlice } from '../../components/ui/HydrationSlice';
+import { CARD_GRID_SIZES } from '../../components/ui/picture-sizes';
 import { SkeletonGrid } from '../../components/ui/Skeleton';
 import { buttonClass } from '../../components/ui/styles';
 import {
@@ -205,7 +206,7 @@ function NewsList({
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((a, i) => (
               <HydrationSlice key={a.id}>
-                <ArticleCard article={a} eager={i < 3} heading="h2" />
+                <ArticleCard article={a} sizes={CARD_GRID_SIZES} eager={i < 3} heading="h2" />
               </HydrationSlice>
             ))}
           </div>

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCT_LEAD_SIZES, RELATED_PRODUCT_SIZES } from '../../components/ui/picture-sizes';
+import { eager, lazy, shown, uploadUrl } from '../../test/pictures';
 import { renderAt, tableFetcher } from '../../test/render';
 import { browserNav } from '../shop/components/LoginRequired';
 import { anonymous, product, signedInUser } from '../shop/fixtures';
@@ -55,6 +57,31 @@ describe('Product page', () => {
     expect(within(main).getByText('Glow Lab').parentElement?.textContent).toBe('Sold by Glow Lab');
     expect(within(main).getByText('In Stock')).toBeTruthy();
     expect(within(main).getByText(/may earn a commission/)).toBeTruthy();
+  });
+
+  it('the picture is offered in its sizes for half the page and fetched first; related products lazily at a quarter (issue 39)', async () => {
+    const f = tableFetcher({
+      '/api/auth/user': signedInUser,
+      '/api/products/10': product({ imageUrl: uploadUrl(10, 1000, 1000) }),
+      '/api/products?categoryId=1&limit=4&exclude=10': related.map((p, i) => ({
+        ...p,
+        imageUrl: uploadUrl(20 + i, 800, 800),
+      })),
+    });
+    renderAt('/product/10', f);
+    const lead = await screen.findByAltText('Oat Milk Cream Cleanser');
+    expect(shown(lead)).toEqual(eager(PRODUCT_LEAD_SIZES));
+    expect(PRODUCT_LEAD_SIZES).toBe(
+      '(min-width: 1152px) 540px, (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 32px)',
+    );
+    await screen.findByText('Lip Oil');
+    const cards = screen.getAllByTestId('product-card');
+    expect(cards).toHaveLength(4);
+    for (const c of cards)
+      expect(shown(c.querySelector('img') as Element)).toEqual(lazy(RELATED_PRODUCT_SIZES));
+    expect(RELATED_PRODUCT_SIZES).toBe(
+      '(min-width: 1152px) 262px, (min-width: 1024px) calc((100vw - 104px) / 4), (min-width: 640px) calc((100vw - 56px) / 2), calc(100vw - 32px)',
+    );
   });
 
   it('Buy Now opens /go/{id} in a new tab with rel="sponsored nofollow noopener noreferrer"', async () => {

@@ -2,6 +2,8 @@ import { discountPercent, formatGBP, type Product, savingAmount } from '@site/sh
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { Img } from '../../components/ui/Img';
+import { PRODUCT_LEAD_SIZES, RELATED_PRODUCT_SIZES } from '../../components/ui/picture-sizes';
 import { httpStatus } from '../../lib/api';
 import { Seo, SiteContext, useHttpStatus } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/use-current-user';
@@ -52,7 +54,7 @@ function RelatedProducts({ product }: { product: Product }) {
       </h2>
       <div className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {list.map((p) => (
-          <ProductCard key={p.id} product={p} signedIn />
+          <ProductCard key={p.id} product={p} signedIn sizes={RELATED_PRODUCT_SIZES} />
         ))}
       </div>
     </section>
@@ -81,8 +83,10 @@ function ProductDetail({ product }: { product: Product }) {
       <div className="mt-6 grid gap-10 md:grid-cols-2">
         <div className="overflow-hidden rounded-2xl bg-stone-100">
           {product.imageUrl && (
-            <img
+            <Img
               src={product.imageUrl}
+              sizes={PRODUCT_LEAD_SIZES}
+              eager
               alt={product.title}
               width={600}
               height={600}

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RECIPE_LEAD_SIZES } from '../../components/ui/picture-sizes';
+import { eager, shown, uploadUrl } from '../../test/pictures';
 import { renderAt, tableFetcher } from '../../test/render';
 import { browserNav } from '../shop/components/LoginRequired';
 import { anonymous, recipe, signedInUser } from '../shop/fixtures';
@@ -40,6 +42,14 @@ describe('Recipe page', () => {
     expect(fact('Cuisine')).toBe('Italian');
     expect(fact('Difficulty')).toBe('Medium');
     expect(within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('the picture is offered in its sizes for the recipe column and fetched first (issue 39)', async () => {
+    renderAt('/recipe/5', api(signedInUser, recipe({ imageUrl: uploadUrl(5, 1600, 900) })));
+    const img = await screen.findByAltText('Creamy Lemon & Pea Risotto');
+    expect(shown(img)).toEqual(eager(RECIPE_LEAD_SIZES));
+    expect(RECIPE_LEAD_SIZES).toBe('(min-width: 896px) 864px, calc(100vw - 32px)');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1600', '900']);
   });
 
   it('Ingredients, numbered Instructions and the Nutritional Information grid', async () => {

@@ -2,6 +2,8 @@ import type { Recipe } from '@site/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { Img } from '../../components/ui/Img';
+import { RECIPE_LEAD_SIZES } from '../../components/ui/picture-sizes';
 import { httpStatus } from '../../lib/api';
 import { Seo, SiteContext, useHttpStatus } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/use-current-user';
@@ -94,8 +96,10 @@ function RecipeDetail({ recipe }: { recipe: Recipe }) {
       {recipe.description && <p className="mt-3 text-lg text-stone-600">{recipe.description}</p>}
       {recipe.author && <p className="mt-2 text-sm text-stone-500">By {recipe.author}</p>}
       {recipe.imageUrl && (
-        <img
+        <Img
           src={recipe.imageUrl}
+          sizes={RECIPE_LEAD_SIZES}
+          eager
           alt={recipe.title}
           width={896}
           height={504}

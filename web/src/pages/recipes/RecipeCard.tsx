@@ -1,9 +1,13 @@
 import { LIMITS, type Recipe } from '@site/shared';
 import { Link } from 'react-router-dom';
+import { Img } from '../../components/ui/Img';
 import { capitalize } from './queries';
 
-/** A recipe in the list: links to /recipe/{id}; 3 tags then "+N" (spec §9). */
-export function RecipeCard({ recipe }: { recipe: Recipe }) {
+/**
+ * A recipe in the list: links to /recipe/{id}; 3 tags then "+N" (spec §9). `sizes`: the width of the
+ * list's grid cell (`picture-sizes.ts`); `eager` for the first row.
+ */
+export function RecipeCard({ recipe, sizes, eager }: { recipe: Recipe; sizes: string; eager?: boolean }) {
   const shown = recipe.tags.slice(0, LIMITS.tagsPerCard);
   const more = recipe.tags.length - shown.length;
   const total = (recipe.prepTime ?? 0) + (recipe.cookTime ?? 0);
@@ -17,13 +21,13 @@ export function RecipeCard({ recipe }: { recipe: Recipe }) {
             square demo photos made each phone card 89 px taller once they loaded (issue 26). */}
         <div className="aspect-[4/3] overflow-hidden bg-stone-100">
           {recipe.imageUrl && (
-            <img
+            <Img
               src={recipe.imageUrl}
+              sizes={sizes}
+              eager={eager}
               alt={recipe.title}
               width={400}
               height={300}
-              loading="lazy"
-              decoding="async"
               className="h-full w-full object-cover"
             />
           )}

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CARD_GRID_SIZES } from '../../components/ui/picture-sizes';
+import { eager, lazy, shown, uploadUrl } from '../../test/pictures';
 import { renderAt, tableFetcher } from '../../test/render';
 import { anonymous, recipe, signedInUser } from '../shop/fixtures';
 
@@ -145,5 +147,22 @@ describe('Recipes page', () => {
     renderAt('/recipes', api(signedInUser, { '/api/recipes': () => new Response('down', { status: 500 }) }));
     const box = await screen.findByRole('alert');
     expect(box.textContent).toBe('Error: Failed to fetch recipes');
+  });
+
+  it('recipe pictures are offered in the sizes of the grid; the first row is fetched first (issue 39)', async () => {
+    const pictured = [1, 2, 3, 4].map((n) =>
+      recipe({ id: 40 + n, title: `Pictured ${n}`, imageUrl: uploadUrl(n, 1600, 1200) }),
+    );
+    renderAt('/recipes', api(signedInUser, { '/api/recipes': pictured }));
+    await screen.findByText('Found 4 recipe(s)');
+    const pictures = screen
+      .getAllByTestId('recipe-card')
+      .map((c) => shown(c.querySelector('img') as Element));
+    expect(pictures).toEqual([
+      eager(CARD_GRID_SIZES),
+      eager(CARD_GRID_SIZES),
+      eager(CARD_GRID_SIZES),
+      lazy(CARD_GRID_SIZES),
+    ]);
   });
 });

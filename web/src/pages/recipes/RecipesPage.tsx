@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HydrationSlice } from '../../components/ui/HydrationSlice';
+import { CARD_GRID_SIZES } from '../../components/ui/picture-sizes';
 import { Seo } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { loginHref } from '../shop/queries';
@@ -176,9 +177,10 @@ export function RecipesPage() {
             </div>
           ) : (
             <div className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((r) => (
+              {/* The first row: the largest pictures of the first screen. */}
+              {shown.map((r, i) => (
                 <HydrationSlice key={r.id}>
-                  <RecipeCard recipe={r} />
+                  <RecipeCard recipe={r} sizes={CARD_GRID_SIZES} eager={i < 3} />
                 </HydrationSlice>
               ))}
             </div>

@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CARD_GRID_SIZES } from '../../components/ui/picture-sizes';
+import { eager, lazy, shown, uploadUrl } from '../../test/pictures';
 import { renderAt, tableFetcher } from '../../test/render';
 import { anonymous, categories, product, signedInUser } from './fixtures';
 
@@ -140,5 +142,16 @@ describe('Shop page', () => {
   it('an unknown category says "Category not found"', async () => {
     renderAt('/shop/99', shop(signedInUser, { '/api/products?categoryId=99&limit=500': [] }));
     expect(await screen.findByText('Category not found')).toBeTruthy();
+  });
+
+  it('product pictures are offered in the sizes of the grid; the first row is fetched first (issue 39)', async () => {
+    const pictured = [1, 2, 3, 4].map((n) =>
+      product({ id: 30 + n, title: `Pictured ${n}`, imageUrl: uploadUrl(n, 800, 800) }),
+    );
+    renderAt('/shop', shop(signedInUser, { '/api/products?limit=300': pictured }));
+    await screen.findByText('Pictured 4');
+    expect(shown(within(card('Pictured 1')).getByAltText('Pictured 1'))).toEqual(eager(CARD_GRID_SIZES));
+    expect(shown(within(card('Pictured 3')).getByAltText('Pictured 3'))).toEqual(eager(CARD_GRID_SIZES));
+    expect(shown(within(card('Pictured 4')).getByAltText('Pictured 4'))).toEqual(lazy(CARD_GRID_SIZES));
   });
 });

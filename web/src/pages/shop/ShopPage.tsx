@@ -2,6 +2,7 @@ import { type Product, type ProductCategory, SKELETONS } from '@site/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { HydrationSlice } from '../../components/ui/HydrationSlice';
+import { CARD_GRID_SIZES } from '../../components/ui/picture-sizes';
 import { Seo, useHttpStatus } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { ProductCard } from './components/ProductCard';
@@ -143,9 +144,10 @@ export function ShopPage() {
             </div>
           ) : (
             <div className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {list.map((p) => (
+              {/* The first row: the largest pictures of the first screen. */}
+              {list.map((p, i) => (
                 <HydrationSlice key={p.id}>
-                  <ProductCard product={p} signedIn={isAuthenticated} />
+                  <ProductCard product={p} signedIn={isAuthenticated} sizes={CARD_GRID_SIZES} eager={i < 3} />
                 </HydrationSlice>
               ))}
             </div>

@@ -7,7 +7,7 @@ import { ProductCard } from './ProductCard';
 
 // What a shopper reads on a card when the prices are not a real discount (issue 18, money.ts).
 const card = (over: Parameters<typeof product>[0]) =>
-  renderWithRouter(<ProductCard product={product(over)} signedIn />).container;
+  renderWithRouter(<ProductCard product={product(over)} signedIn sizes="100vw" />).container;
 
 describe('Product card money display', () => {
   it('a real discount shows the badge, the struck original price and the exact saving', () => {

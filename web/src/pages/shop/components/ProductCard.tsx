@@ -1,12 +1,26 @@
 import { discountPercent, formatGBP, type Product, savingAmount } from '@site/shared';
 import { Link } from 'react-router-dom';
+import { Img } from '../../../components/ui/Img';
 import { loginHref } from '../queries';
 import { StarRating } from './StarRating';
 
 const button = 'block w-full rounded-full px-4 py-2 text-center text-sm font-semibold';
 
-/** One product in the shop grid and in "related products" (spec §2 Shop card). */
-export function ProductCard({ product, signedIn }: { product: Product; signedIn: boolean }) {
+/**
+ * One product in the shop grid and in "related products" (spec §2 Shop card). `sizes`: the width of
+ * the grid cell it sits in, which differs between the two (`picture-sizes.ts`); `eager` for the first row.
+ */
+export function ProductCard({
+  product,
+  signedIn,
+  sizes,
+  eager,
+}: {
+  product: Product;
+  signedIn: boolean;
+  sizes: string;
+  eager?: boolean;
+}) {
   const discount = discountPercent(product.price, product.originalPrice);
   const saving = savingAmount(product.price, product.originalPrice);
   const href = `/product/${product.id}`;
@@ -19,13 +33,13 @@ export function ProductCard({ product, signedIn }: { product: Product; signedIn:
     >
       <div className="relative aspect-square overflow-hidden bg-stone-100">
         {product.imageUrl && (
-          <img
+          <Img
             src={product.imageUrl}
+            sizes={sizes}
+            eager={eager}
             alt={product.title}
             width={400}
             height={400}
-            loading="lazy"
-            decoding="async"
             className="h-full w-full object-cover"
           />
         )}
