@@ -51,7 +51,7 @@ describe('admin dashboard in a real browser', () => {
       .setInputFiles({ name: 'balm.png', mimeType: 'image/png', buffer: PNG });
     await page.getByText('Image uploaded successfully!').waitFor();
     const src = await page.getByAltText('Preview').getAttribute('src');
-    expect(src).toMatch(new RegExp(`^${site.url}/uploads/[0-9a-f-]+\\.webp$`));
+    expect(src).toMatch(new RegExp(`^${site.url}/uploads/[0-9a-f-]{36}-8x8\\.webp$`));
     const img = await fetch(src!);
     expect(img.headers.get('content-type')).toBe('image/webp');
 

@@ -85,7 +85,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       });
       expect(res.status).toBe(201);
       const { imageUrl } = (await res.json()) as { imageUrl: string };
-      expect(imageUrl).toMatch(new RegExp(`^${SITE_URL}/uploads/[0-9a-f-]{36}\\.webp$`));
+      expect(imageUrl).toMatch(new RegExp(`^${SITE_URL}/uploads/[0-9a-f-]{36}-\\d+x\\d+\\.webp$`));
       const { pathname } = new URL(imageUrl);
       const [a, b, c] = await Promise.all(sites.map((s) => fetch(`${s.url}${pathname}`)));
       for (const r of [a, b, c]) {

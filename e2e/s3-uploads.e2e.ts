@@ -39,7 +39,7 @@ describe('STORAGE=s3 on the real server: the desktop app’s upload', () => {
     if (!sent.ok) throw new Error(sent.message);
     expect(sent.value.status).toBe(201);
     const { imageUrl } = JSON.parse(Buffer.from(sent.value.body).toString()) as { imageUrl: string };
-    expect(imageUrl).toMatch(new RegExp(`^${site.url}/uploads/[0-9a-f-]{36}\\.webp$`));
+    expect(imageUrl).toMatch(new RegExp(`^${site.url}/uploads/[0-9a-f-]{36}-\\d+x\\d+\\.webp$`));
     const name = new URL(imageUrl).pathname.slice('/uploads/'.length);
 
     // The object itself, read straight from the S3 server (s3rver allows anonymous reads).

@@ -11,7 +11,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
-import { articles } from '../src/db/schema';
+import { parseOriginalName, rungName, rungNames } from '@site/shared';
+import { articles, pictures } from '../src/db/schema';
+import { makePictureSizes } from '../src/pictures/sizes';
 import { EnvError } from '../src/env';
 import { s3Client, s3Storage } from '../src/lib/storage/s3-storage';
 import { localStorage, type Storage } from '../src/lib/storage/storage';
@@ -102,7 +104,7 @@ describe.each(dbTargets)('uploads in an S3-compatible bucket (s3rver on loopback
     const res = await admin.post('/api/upload', imageForm(await png(), 'photo.png', 'image/png'));
     expect(res.status).toBe(201);
     const { imageUrl } = (await res.json()) as { imageUrl: string };
-    expect(imageUrl).toMatch(/^http:\/\/localhost:3000\/uploads\/[0-9a-f-]{36}\.webp$/);
+    expect(imageUrl).toMatch(/^http:\/\/localhost:3000\/uploads\/[0-9a-f-]{36}-\d+x\d+\.webp$/);
     const name = new URL(imageUrl).pathname.slice('/uploads/'.length);
 
     const head = await client().send(new HeadObjectCommand({ Bucket: s3.bucket, Key: name }));
@@ -258,6 +260,46 @@ describe.each(dbTargets)('uploads in an S3-compatible bucket (s3rver on loopback
     }
   }, 60_000); // boots a second app
 
+  it('sizes are made in the bucket; with S3_PUBLIC_URL a size goes to the bucket only once the job made it (issue 39)', async () => {
+    const publicUrl = `${s3.endpoint}/${s3.bucket}`;
+    const redirecting = await testApp(kind, { env: { ...s3.env, S3_PUBLIC_URL: `${publicUrl}/` } });
+    try {
+      const photo = await sharp({ create: { width: 700, height: 500, channels: 3, background: '#336699' } })
+        .jpeg()
+        .toBuffer();
+      const res = await admin.post('/api/upload', imageForm(photo, 'p.jpg', 'image/jpeg'));
+      const name = new URL(((await res.json()) as { imageUrl: string }).imageUrl).pathname.slice(
+        '/uploads/'.length,
+      );
+      const original = parseOriginalName(name)!;
+      const rung = rungName(original, 480, 'avif');
+      // Before the job: the original, for a short while, whichever way the site serves files.
+      const early = await redirecting.app.request(`/uploads/${rung}`);
+      expect(early.status).toBe(302);
+      expect(early.headers.get('location')).toBe(`/uploads/${name}`);
+      expect(await makePictureSizes(booted.deps, name)).toBe('ready');
+      expect((await keys()).filter((k) => k?.startsWith(original.id)).sort()).toEqual(
+        [name, ...rungNames(original).map((r) => r.name)].sort(),
+      );
+      const head = await client().send(new HeadObjectCommand({ Bucket: s3.bucket, Key: rung }));
+      expect(head.ContentType).toBe('image/avif');
+      expect(head.CacheControl).toBe('public, max-age=31536000, immutable');
+      // Each test app has its own database: the redirecting app is told as an instance sharing the
+      // job's database would be, by the picture's row.
+      await redirecting.deps.db
+        .insert(pictures)
+        .values({ name, width: original.width, height: original.height, status: 'ready' });
+      const late = await redirecting.app.request(`/uploads/${rung}`);
+      expect(late.status).toBe(301);
+      expect(late.headers.get('location')).toBe(`${publicUrl}/${rung}`);
+      const streamed = await booted.app.request(`/uploads/${rung}`);
+      expect(streamed.status).toBe(200);
+      expect(streamed.headers.get('content-type')).toBe('image/avif');
+    } finally {
+      await redirecting.close();
+    }
+  }, 60_000); // boots a second app
+
   it('a file store that does not answer: uploads get 503 with a message, reads 503, and the site stays up', async () => {
     const log = capturedLogger();
     const dead = await testApp(kind, {
@@ -273,7 +315,10 @@ describe.each(dbTargets)('uploads in an S3-compatible bucket (s3rver on loopback
       );
       // The operator's log says which file was lost and why.
       const failed = log.lines.find((l) => l.msg === '[uploads] could not store');
-      expect(failed).toMatchObject({ level: 50, name: expect.stringMatching(/^[0-9a-f-]{36}\.webp$/) });
+      expect(failed).toMatchObject({
+        level: 50,
+        name: expect.stringMatching(/^[0-9a-f-]{36}-\d+x\d+\.webp$/),
+      });
       expect(failed?.err).toMatch(/ECONNREFUSED|connect/);
       const read = await dead.app.request('/uploads/0b7a4a5e-1111-4a4a-8a8a-123456789abc.webp');
       expect(read.status).toBe(503);
