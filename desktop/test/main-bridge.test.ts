@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { electronModule, fake, invoke, ipcEvent } from './support/fake-electron'
 vi.mock('electron', () => electronModule);
 
 const { FOREIGN_SENDER, registerIpc } = await import('../src/main/ipc');
-const { INVALID_TYPE, TOO_LARGE, IMAGE_FILTERS } = await import('../src/main/image-file');
+const { INVALID_TYPE, TOO_LARGE, IMAGE_FILTERS, PICK_MAX_BYTES } = await import('../src/main/image-file');
 const { SettingsStore } = await import('../src/main/settings');
 const { TokenStore } = await import('../src/main/token-store');
 
@@ -112,18 +112,42 @@ describe('native image picking (pick-image)', () => {
     expect(INVALID_TYPE).toBe('Invalid file type: Please upload a JPEG, PNG, GIF, or WebP image.');
   });
 
-  it('refuses a 5 MB + 1 byte PNG with "File too large" and accepts exactly 5 MB', async () => {
+  it('a dropped 5 MB + 1 byte PNG is refused with "File too large"; exactly 5 MB is accepted', async () => {
     const png = await readFile(fixture);
     const big = path.join(dir, 'big.png');
     writeFileSync(big, Buffer.concat([png, Buffer.alloc(FIVE_MB + 1 - png.length)]));
-    fake.dialogResult = { canceled: false, filePaths: [big] };
-    expect(await invoke(CHANNELS.pickImage, app())).toEqual({ ok: false, message: TOO_LARGE });
+    expect(await invoke(CHANNELS.readDroppedImage, app(), big)).toEqual({ ok: false, message: TOO_LARGE });
     expect(TOO_LARGE).toBe('File too large: Please upload an image smaller than 5MB.');
 
     writeFileSync(big, Buffer.concat([png, Buffer.alloc(FIVE_MB - png.length)]));
-    const ok = (await invoke(CHANNELS.pickImage, app())) as { ok: boolean; value: { size: number } };
+    const ok = (await invoke(CHANNELS.readDroppedImage, app(), big)) as {
+      ok: boolean;
+      value: { size: number };
+    };
     expect(ok.ok).toBe(true);
     expect(ok.value.size).toBe(FIVE_MB);
+  });
+
+  it('the dialog hands on a photo over 5 MB (the image field scales it down), but not a GIF, nor past 50 MB', async () => {
+    const png = await readFile(fixture);
+    const big = path.join(dir, 'camera.png');
+    writeFileSync(big, Buffer.concat([png, Buffer.alloc(FIVE_MB + 1 - png.length)]));
+    fake.dialogResult = { canceled: false, filePaths: [big] };
+    const res = (await invoke(CHANNELS.pickImage, app())) as { ok: boolean; value: Record<string, unknown> };
+    expect(res.ok).toBe(true);
+    expect(res.value).toMatchObject({ name: 'camera.png', type: 'image/png', size: FIVE_MB + 1 });
+
+    // A GIF's animation would be lost in scaling: 5 MB stays its limit.
+    const gif = path.join(dir, 'party.gif');
+    writeFileSync(gif, Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(FIVE_MB + 1 - 6)]));
+    fake.dialogResult = { canceled: false, filePaths: [gif] };
+    expect(await invoke(CHANNELS.pickImage, app())).toEqual({ ok: false, message: TOO_LARGE });
+
+    // Past PICK_MAX_BYTES the file is refused from its size on disk, without reading it (a sparse file).
+    expect(PICK_MAX_BYTES).toBe(50 * 1024 * 1024);
+    truncateSync(big, PICK_MAX_BYTES + 1);
+    fake.dialogResult = { canceled: false, filePaths: [big] };
+    expect(await invoke(CHANNELS.pickImage, app())).toEqual({ ok: false, message: TOO_LARGE });
   });
 
   it('a cancelled dialog is no error and no file (value null)', async () => {

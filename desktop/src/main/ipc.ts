@@ -108,7 +108,8 @@ export function registerIpc(deps: IpcDeps) {
       const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
       const file = picked.filePaths[0];
       if (picked.canceled || !file) return { ok: true, value: null };
-      return readImageFile(file);
+      // A camera photo over 5 MB is handed on: the image field scales it down before uploading.
+      return readImageFile(file, { photos: true });
     }),
   );
 
