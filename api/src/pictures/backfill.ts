@@ -2,7 +2,7 @@ import { originalName } from '@site/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppDeps } from '../context';
-import { pictures } from '../db/schema';
+import { pictureBackfills, pictures } from '../db/schema';
 import { invalidate } from '../lib/cache/sync';
 import { queuePictureSizes } from './store';
 
@@ -30,6 +30,8 @@ const COLUMNS = [
  * addresses already out there (mails, caches, feeds) keep working. Returns how many it moved.
  */
 export async function backfillPictures(deps: AppDeps): Promise<number> {
+  const [done] = await deps.db.select({ id: pictureBackfills.id }).from(pictureBackfills).limit(1);
+  if (done) return 0;
   const ids = new Set<string>();
   for (const { table, column } of COLUMNS) {
     const res = await deps.db.execute(
@@ -40,15 +42,20 @@ export async function backfillPictures(deps: AppDeps): Promise<number> {
     for (const row of (res as unknown as { rows: Array<{ id: string }> }).rows) ids.add(row.id);
   }
   let moved = 0;
+  let unfinished = 0;
   for (const id of ids) {
-    if (deps.lifecycle.shuttingDown) break;
-    if (await moveLegacyPicture(deps, id)) moved++;
+    if (deps.lifecycle.shuttingDown) return moved;
+    const outcome = await moveLegacyPicture(deps, id);
+    if (outcome === 'moved') moved++;
+    if (outcome === 'failed') unfinished++;
   }
   if (moved) deps.logger.info({ moved }, `[pictures] ${moved} pictures from before sizes now have them`);
+  // A picture the store does not have will never move; one the store failed to give may next start.
+  if (!unfinished) await deps.db.insert(pictureBackfills).values({ moved });
   return moved;
 }
 
-async function moveLegacyPicture(deps: AppDeps, id: string): Promise<boolean> {
+async function moveLegacyPicture(deps: AppDeps, id: string): Promise<'moved' | 'missing' | 'failed'> {
   const legacyName = `${id}.webp`;
   let name: string;
   try {
@@ -65,7 +72,7 @@ async function moveLegacyPicture(deps: AppDeps, id: string): Promise<boolean> {
         ? file.body
         : new Uint8Array(await new Response(file.body).arrayBuffer());
     const meta = await sharp(bytes).metadata();
-    if (!meta.width || !meta.height) return false;
+    if (!meta.width || !meta.height) return 'missing';
     name = originalName(id, meta.width, meta.height);
     await deps.storage.put(name, bytes, 'image/webp');
     await deps.db
@@ -91,5 +98,5 @@ async function moveLegacyPicture(deps: AppDeps, id: string): Promise<boolean> {
     if (rows.length && key) keys.push(list, ...rows.map((r) => `${key}:${r.id}`));
   }
   await invalidate(deps, keys);
-  return true;
+  return 'moved';
 }

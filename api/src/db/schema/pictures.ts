@@ -28,3 +28,13 @@ export const pictures = pgTable(
   },
   (t) => [index('pictures_status_idx').on(t.status, t.createdAt)],
 );
+
+/**
+ * A backfill that found every picture an item names already sized leaves a row here, and later
+ * starts skip the look (it reads every article body: at 1,000,000 articles, not once a deploy).
+ */
+export const pictureBackfills = pgTable('picture_backfills', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  moved: integer('moved').notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+});
