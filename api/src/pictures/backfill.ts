@@ -65,14 +65,17 @@ async function moveLegacyPicture(deps: AppDeps, id: string): Promise<'moved' | '
         { name: legacyName },
         '[pictures] an item names a picture the file store does not have',
       );
-      return false;
+      return 'missing';
     }
     const bytes =
       file.body instanceof Uint8Array
         ? file.body
         : new Uint8Array(await new Response(file.body).arrayBuffer());
-    const meta = await sharp(bytes).metadata();
-    if (!meta.width || !meta.height) return 'missing';
+    // A file sharp cannot read will not be readable next start either: done with, as a missing one.
+    const meta = await sharp(bytes)
+      .metadata()
+      .catch(() => null);
+    if (!meta?.width || !meta.height) return 'missing';
     name = originalName(id, meta.width, meta.height);
     await deps.storage.put(name, bytes, 'image/webp');
     await deps.db
@@ -84,7 +87,7 @@ async function moveLegacyPicture(deps: AppDeps, id: string): Promise<'moved' | '
       { name: legacyName, error: (err as Error).message },
       '[pictures] could not move a picture',
     );
-    return false;
+    return 'failed';
   }
   await queuePictureSizes(deps, name);
   const keys: string[] = [];
