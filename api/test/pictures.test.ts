@@ -156,6 +156,8 @@ describe.each(dbTargets)('pictures and their sizes on %s (issue 39)', (kind) => 
   });
 
   it('a picture stored before sizes existed is moved to a sized name everywhere it is named', async () => {
+    // The workers of an earlier test ran the start's backfill on this database: nothing to move then.
+    await booted.deps.db.delete(pictureBackfills);
     const id = randomUUID();
     const legacy = `${id}.webp`;
     const bytes = await sharp(await photo(1200, 800))

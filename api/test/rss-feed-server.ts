@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 
 /**
  * A feed server on 127.0.0.1 for the RSS tests: real RSS 2.0 and Atom documents, and the hostile
@@ -10,6 +11,8 @@ import zlib from 'node:zlib';
 export interface FeedServer {
   base: string;
   hits: Map<string, number>;
+  /** Picture requests (`/img/…`) answered at the same time: now, and the most there ever were. */
+  pictures: { inFlight: number; most: number };
   close(): Promise<void>;
 }
 
@@ -94,6 +97,77 @@ export const hostile = (base: string) => `<?xml version="1.0"?>
   </item>
 </channel></rss>`;
 
+/** A photograph-like picture (blurred noise, so it is not a flat colour the encoders shortcut). */
+export const photo = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') => {
+  const made = sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  }).blur(2);
+  return (format === 'png' ? made.png() : made.jpeg({ quality: 90 })).toBuffer();
+};
+
+/** Made once per process. */
+const madeOnce = <T>(make: () => Promise<T>) => {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+};
+const PICTURES = {
+  '/img/park.jpg': { type: 'image/jpeg', bytes: madeOnce(() => photo(1200, 800)) },
+  '/img/library.png': { type: 'image/png', bytes: madeOnce(() => photo(640, 480, 'png')) },
+  '/img/sunflowers.jpg': { type: 'image/jpeg', bytes: madeOnce(() => photo(1600, 1000)) },
+  '/img/small.jpg': { type: 'image/jpeg', bytes: madeOnce(() => photo(400, 300)) },
+  // An HTML page (a publisher's "image not found" page) sent as a JPEG.
+  '/img/page.jpg': {
+    type: 'image/jpeg',
+    bytes: async () =>
+      Buffer.from('<!doctype html><html><head><title>Not found</title></head><body>Gone</body></html>'),
+  },
+} as Record<string, { type: string; bytes: () => Promise<Buffer> }>;
+
+/**
+ * Issue 39 §3: a feed whose items each name a picture on this server, at /pictures/<tag>.xml (the tag
+ * makes the items new again): a real JPEG two items share (its address has a query string), a 404,
+ * an HTML page posing as a JPEG and one over 5 MB. `?slow=N`: instead, N pictures that each take
+ * 150 ms; `?picture=/img/…`: one item with that picture.
+ */
+export const picturesFeed = (base: string, tag: string, opts: { slow?: number; picture?: string } = {}) => {
+  const item = (n: string, title: string, picture: string) => `
+  <item>
+    <title>${title}</title>
+    <link>${base}/p/${tag}/${n}</link>
+    <guid>${base}/p/${tag}/${n}</guid>
+    <description>About ${title.toLowerCase()}.</description>
+    <pubDate>${day(1)}</pubDate>
+    <media:content url="${base}${picture}" medium="image"/>
+  </item>`;
+  const items = opts.picture
+    ? [item('1', 'One picture', opts.picture)]
+    : opts.slow
+      ? Array.from({ length: opts.slow }, (_, i) =>
+          item(`slow-${i}`, `Slow picture ${i + 1}`, `/img/slow/${tag}-${i}.jpg`),
+        )
+      : [
+          item('1', 'Sunflowers in the allotment', '/img/sunflowers.jpg?size=large&amp;token=abc123'),
+          item('2', 'Sunflower seeds to save', '/img/sunflowers.jpg?size=large&amp;token=abc123'),
+          item('3', 'Missing photo of the pond', '/img/missing.jpg'),
+          item('4', 'A page posing as a photo', '/img/page.jpg'),
+          item('5', 'A photo far too large', '/img/huge.jpg'),
+        ];
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/">
+<channel>
+  <title>Garden Pictures</title><link>${base}/p</link><description>Pictures</description>${items.join('')}
+</channel></rss>`;
+};
+
 /**
  * Real-world feed files (api/test/fixtures/feeds), served at /files/<name> with the Content-Type
  * their publishers send. The non-UTF-8 files hold bytes in their encodings (fixtures/feeds/encode.ts).
@@ -138,17 +212,55 @@ export const FEED_FILES: Record<string, { file?: string; type: string; bytes?: (
 
 const readFixture = (name: string) => readFileSync(new URL(`./fixtures/feeds/${name}`, import.meta.url));
 
-export function startFeedServer(): Promise<FeedServer> {
+export async function startFeedServer(): Promise<FeedServer> {
+  // Made before the first request: a picture made on demand on a busy machine could outlast a
+  // test's short fetch deadline.
+  await Promise.all(Object.values(PICTURES).map((p) => p.bytes()));
   const hits = new Map<string, number>();
   const open = new Set<http.ServerResponse>();
+  const pictures = { inFlight: 0, most: 0 };
   let base = '';
   const server = http.createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://feeds.test').pathname;
+    const url = new URL(req.url ?? '/', 'http://feeds.test');
+    const path = url.pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const xml = (body: string, type = 'application/rss+xml') => {
       res.writeHead(200, { 'content-type': `${type}; charset=utf-8` });
       res.end(body);
     };
+    if (path.startsWith('/img/')) {
+      pictures.inFlight++;
+      pictures.most = Math.max(pictures.most, pictures.inFlight);
+      res.on('close', () => pictures.inFlight--);
+    }
+    const picture = PICTURES[path];
+    if (picture) {
+      void picture.bytes().then((bytes) => {
+        res.writeHead(200, { 'content-type': picture.type, 'content-length': String(bytes.length) });
+        res.end(bytes);
+      });
+      return;
+    }
+    if (path.startsWith('/img/slow/')) {
+      setTimeout(
+        () =>
+          void (PICTURES['/img/small.jpg'] as (typeof PICTURES)[string]).bytes().then((bytes) => {
+            res.writeHead(200, { 'content-type': 'image/jpeg' });
+            res.end(bytes);
+          }),
+        150,
+      );
+      return;
+    }
+    if (path.startsWith('/pictures/') && path.endsWith('.xml')) {
+      const tag = path.slice('/pictures/'.length, -'.xml'.length);
+      return xml(
+        picturesFeed(base, tag, {
+          slow: Number(url.searchParams.get('slow') ?? 0),
+          picture: url.searchParams.get('picture') ?? undefined,
+        }),
+      );
+    }
     const file = path.startsWith('/files/') ? FEED_FILES[path.slice('/files/'.length)] : undefined;
     if (file) {
       const name = file.file ?? path.slice('/files/'.length);
@@ -240,6 +352,22 @@ export function startFeedServer(): Promise<FeedServer> {
       case '/to-file':
         res.writeHead(302, { location: 'file:///etc/passwd' });
         return res.end();
+      case '/img/huge.jpg': {
+        // 6 MB sent chunked (no content-length): only the streaming cap can stop it.
+        res.writeHead(200, { 'content-type': 'image/jpeg' });
+        const chunk = Buffer.alloc(256 * 1024, 0xff);
+        for (let i = 0; i < 24; i++) res.write(chunk);
+        return res.end();
+      }
+      case '/img/to-private.jpg':
+        res.writeHead(302, { location: `${base.replace('127.0.0.1', '127.0.0.2')}/img/sunflowers.jpg` });
+        return res.end();
+      case '/img/hang.jpg':
+        // Headers, then nothing, ever.
+        open.add(res);
+        res.writeHead(200, { 'content-type': 'image/jpeg' });
+        res.write(Buffer.from([0xff, 0xd8, 0xff]));
+        return;
       case '/to-javascript':
         res.writeHead(302, { location: 'javascript:alert(1)' });
         return res.end();
@@ -254,6 +382,7 @@ export function startFeedServer(): Promise<FeedServer> {
       resolve({
         base,
         hits,
+        pictures,
         close: () =>
           new Promise<void>((done) => {
             for (const r of open) r.destroy();

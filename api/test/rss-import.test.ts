@@ -96,7 +96,8 @@ describe.each(dbTargets)('RSS import on %s', (kind) => {
       author: 'Ada Writer',
       category: 'community',
       excerpt: 'The park has three playgrounds.',
-      imageUrl: `${feeds.base}/img/park.jpg`,
+      // The feed's picture, fetched and stored as ours (issue 39 §3): readers never reach the feed's server.
+      imageUrl: expect.stringMatching(/^http:\/\/localhost:3000\/uploads\/[0-9a-f-]{36}-1200x800\.webp$/),
     });
     expect(park?.publishedAt?.toISOString()).toBe('2026-01-09T09:00:00.000Z');
     const sports = await booted.deps.db

@@ -208,6 +208,10 @@ const ALL_FILES = [
   'atom.xml',
 ];
 
+/** What a fixture's picture on a host that does not exist comes to (tests resolve no such name: loopback-only.ts). */
+const UNREACHABLE_PICTURES =
+  /^\d+ items? imported without a picture \(could not reach the picture's server\): "/;
+
 describe.each(dbTargets)('importing the real-world feeds on %s', (kind) => {
   let booted: Booted;
   beforeAll(async () => {
@@ -223,15 +227,23 @@ describe.each(dbTargets)('importing the real-world feeds on %s', (kind) => {
       makeRecipes: false,
     }));
     const summary = await runRssNow(booted.deps, 'manual', { sources, limits });
-    expect(summary?.status).toBe('succeeded');
+    // The fixtures' pictures live on hosts that do not exist (*.example): each item is imported
+    // without its picture, and only that is warned about (issue 39 §3; rss-pictures.test.ts).
+    expect(summary?.status).toBe('warnings');
     expect(summary?.feeds.map((f) => [f.name, f.created, f.error])).toEqual(
       ALL_FILES.map((name) => [name, expect.any(Number), null]),
     );
-    for (const f of summary?.feeds ?? []) expect(f.created, f.name).toBeGreaterThan(0);
+    for (const f of summary?.feeds ?? []) {
+      expect(f.created, f.name).toBeGreaterThan(0);
+      for (const w of f.warnings ?? []) expect(w, f.name).toMatch(UNREACHABLE_PICTURES);
+    }
     const stored = await booted.deps.db.select().from(articles);
     expect(JSON.stringify(stored)).not.toMatch(REPLACEMENT);
-    const walks = stored.find((a) => a.title === 'Ten winter walks that end at a good pub');
-    expect(walks?.imageUrl).toContain('width=1020');
+    // No reader is sent to a feed's server for a picture.
+    for (const a of stored) expect(a.imageUrl, a.title).toBeNull();
+    expect(summary?.feeds.find((f) => f.name === 'media-sizes.xml')?.warnings?.[0]).toContain(
+      '"Ten winter walks that end at a good pub"',
+    );
     const fete = stored.find((a) => a.source === 'latin1.xml');
     expect(fete?.title).toBe('Fête de la crème brûlée à Évian');
     const nettle = await booted.deps.db.query.articles.findFirst({

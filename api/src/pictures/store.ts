@@ -37,12 +37,19 @@ export async function storePicture(
     width: file.width,
     height: file.height,
   };
-  if (file.ext === 'gif') return stored;
+  const gif = file.ext === 'gif';
+  // A GIF has nothing to make (ready at once); its row still keeps a feed picture's source.
   await deps.db
     .insert(pictures)
-    .values({ name, width: file.width, height: file.height, sourceUrl: opts.sourceUrl ?? null })
+    .values({
+      name,
+      width: file.width,
+      height: file.height,
+      sourceUrl: opts.sourceUrl ?? null,
+      ...(gif ? { status: 'ready' as const, readyAt: new Date() } : {}),
+    })
     .onConflictDoNothing();
-  await queuePictureSizes(deps, name);
+  if (!gif) await queuePictureSizes(deps, name);
   return stored;
 }
 

@@ -71,3 +71,91 @@ export const droppedItemsWarning = (items: number[], why: string) =>
 /** Clip the list for storage: the first ones, each within the length limit. */
 export const clipWarnings = (warnings: string[]) =>
   warnings.slice(0, MAX_WARNINGS).map((w) => (w.length > MAX_LENGTH ? `${w.slice(0, MAX_LENGTH - 1)}…` : w));
+
+/**
+ * Why an item's picture was not imported (rss/feed-pictures.ts). The item is imported all the same,
+ * without a picture; the run shows the reason next to the item's title.
+ */
+export type PictureProblem =
+  | { kind: 'http-status'; status: number }
+  | { kind: 'timeout'; ms: number }
+  | {
+      kind:
+        | 'unreachable'
+        | 'private-address'
+        | 'redirects'
+        | 'too-large'
+        | 'incomplete'
+        | 'address'
+        | 'not-a-picture'
+        | 'damaged'
+        | 'dimensions'
+        | 'empty'
+        | 'not-stored';
+    };
+
+const seconds = (ms: number) => {
+  const s = ms / 1000;
+  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+};
+
+/** The reason in plain words: "the server answered 404". */
+export function pictureProblemWords(problem: PictureProblem): string {
+  switch (problem.kind) {
+    case 'http-status':
+      return `the server answered ${problem.status}`;
+    case 'timeout':
+      return `timed out after ${seconds(problem.ms)}`;
+    case 'unreachable':
+      return "could not reach the picture's server";
+    case 'private-address':
+      return 'refused: the address is private or local';
+    case 'redirects':
+      return 'too many redirects';
+    case 'too-large':
+      return 'larger than 5 MB';
+    case 'incomplete':
+      return 'the download was cut short';
+    case 'address':
+      return 'not an http(s) address';
+    case 'not-a-picture':
+      return 'not a JPEG, PNG, GIF or WebP picture';
+    case 'damaged':
+      return 'the picture could not be read';
+    case 'dimensions':
+      return 'the picture has too many pixels';
+    case 'empty':
+      return 'the file is empty';
+    case 'not-stored':
+      return 'the picture could not be stored';
+  }
+}
+
+/** Titles shown in one warning before "and N more" (each warning is stored, and clipped at 240 characters). */
+const TITLES_SHOWN = 3;
+const TITLE_LENGTH = 48;
+
+/**
+ * One warning per reason, naming the items by title: `Imported without a picture (the server
+ * answered 404): "Council opens new riverside park" and "Library…"`.
+ */
+export function pictureWarnings(missed: Array<{ title: string; problem: PictureProblem }>): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const { title, problem } of missed) {
+    const words = pictureProblemWords(problem);
+    byReason.set(words, [...(byReason.get(words) ?? []), title]);
+  }
+  return [...byReason].map(([words, titles]) => {
+    const quoted = titles
+      .slice(0, TITLES_SHOWN)
+      .map((t) => `"${t.length > TITLE_LENGTH ? `${t.slice(0, TITLE_LENGTH - 1)}…` : t}"`);
+    const more = titles.length - quoted.length;
+    const list =
+      more > 0
+        ? `${quoted.join(', ')} and ${more} more`
+        : quoted.length > 1
+          ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`
+          : quoted[0];
+    return `${plural(titles.length, 'item')} imported without a picture (${words}): ${list}`;
+  });
+}

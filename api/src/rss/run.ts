@@ -15,7 +15,8 @@ import { type RecipeWriter, themedRecipeTags } from './recipe-writer';
 import { plainText } from './sanitize';
 import { enabledSources, recordSourceResult } from './source-store';
 import { type FeedSource, SourcesError } from './sources';
-import { allowedImageSrc } from '../lib/text/html';
+import { pictureLimits, RunPictures } from './feed-pictures';
+import { clipWarnings, type PictureProblem, pictureWarnings } from './feed-warnings';
 import { storedBody } from '../routes/content/body-html';
 import { outsideText } from '../observe/redact';
 
@@ -24,6 +25,8 @@ export type RunTrigger = 'schedule' | 'manual';
 export interface RunOptions {
   sources?: FeedSource[];
   limits?: Partial<FetchLimits>;
+  /** Picture fetches (feed-pictures.ts defaults: 10 s, an upload's 5 MB, the feed's redirect and address rules). */
+  pictureLimits?: Partial<FetchLimits>;
   writer?: RecipeWriter;
   /** The AI time the whole run may spend on recipes, and one call's limit (ai-budget.ts defaults). */
   ai?: { budgetMs?: number; callTimeoutMs?: number };
@@ -147,8 +150,12 @@ async function importAll(
   const limits: FetchLimits = { ...DEFAULT_LIMITS, allowPrivate: deps.env.RSS_ALLOW_PRIVATE, ...opts.limits };
   // One budget for the whole run: a dead AI service cannot hold every themed feed in turn.
   const writer = budgetedWriter(opts.writer ?? defaultRecipeWriter(deps.env), opts.ai, deps);
+  // Pictures are fetched once per address and item in the whole run (feed-pictures.ts).
+  const pictures = new RunPictures(deps, pictureLimits(limits, opts.pictureLimits));
   // Feeds are fetched side by side; each one fails alone.
-  const feeds = await Promise.all(sources.map((source) => importFeed(deps, runId, source, limits, writer)));
+  const feeds = await Promise.all(
+    sources.map((source) => importFeed(deps, runId, source, limits, writer, pictures)),
+  );
   const failed = feeds.filter((f) => f.error).length;
   const ai = writer.outcome();
   const needsALook = Boolean(ai.failure) || feeds.some((f) => f.warnings?.length);
@@ -169,8 +176,9 @@ async function importFeed(
   source: FeedSource,
   limits: FetchLimits,
   writer: BudgetedWriter,
+  pictures: RunPictures,
 ): Promise<FeedRunResult> {
-  const result = await importFeedItems(deps, source, limits, writer);
+  const result = await importFeedItems(deps, source, limits, writer, pictures);
   // Appended in SQL, so feeds finishing side by side never overwrite each other: the tab follows the run.
   await deps.db
     .update(rssRuns)
@@ -186,6 +194,7 @@ async function importFeedItems(
   source: FeedSource,
   limits: FetchLimits,
   writer: BudgetedWriter,
+  pictures: RunPictures,
 ): Promise<FeedRunResult> {
   const result: FeedRunResult = {
     sourceId: source.id ?? null,
@@ -212,35 +221,59 @@ async function importFeedItems(
   result.fetched = fetched.length;
   const items = fetched.filter((i) => matchesKeywords(i, source));
   result.filtered = fetched.length - items.length;
-  for (const item of items) {
-    // The unique external key decides: a rerun or a racing run inserts nothing twice.
-    const inserted = await deps.db
-      .insert(articles)
-      .values({
-        slug: `${slugify(item.title) || 'news'}-${createHash('sha256').update(item.key).digest('hex').slice(0, 10)}`,
-        title: item.title,
-        excerpt: item.excerpt,
-        category: source.category,
-        // A feed's picture is shown by every reader's browser: never one of this site's routes (issue 27).
-        imageUrl: allowedImageSrc(item.imageUrl ?? undefined, deps.env.SITE_URL) ? item.imageUrl : null,
-        tags: [source.name],
-        readTime: readTimeMinutes(item.content),
-        ...storedBody(item.title, item.content, deps.env.SITE_URL),
-        status: 'published',
-        // No readable date: it sorts by its import time and says "date unknown", never "just now".
-        publishedAt: item.publishedAt ?? new Date(),
-        dateUnknown: !item.publishedAt,
-        author: item.author,
-        description: item.excerpt,
-        source: source.name,
-        url: item.url,
-        isExternal: true,
-        externalKey: item.key,
-      })
-      .onConflictDoNothing()
-      .returning({ id: articles.id });
-    if (inserted.length) result.created++;
-    else result.duplicates++;
+  // Items already imported fetch nothing: their pictures were fetched when they were new.
+  const known = await importedKeys(
+    deps,
+    items.map((i) => i.key),
+  );
+  // Each new item's picture is fetched (two at a time) while the items before it are inserted.
+  const feedPictures = pictures.forFeed();
+  const pending = new Map(
+    items.map((item) => [item, known.has(item.key) ? null : feedPictures.picture(item.key, item.imageUrl)]),
+  );
+  const missed: Array<{ title: string; host: string; problem: PictureProblem }> = [];
+  try {
+    for (const item of items) {
+      const picture = await pending.get(item);
+      // The unique external key decides: a rerun or a racing run inserts nothing twice.
+      const inserted = await deps.db
+        .insert(articles)
+        .values({
+          slug: `${slugify(item.title) || 'news'}-${createHash('sha256').update(item.key).digest('hex').slice(0, 10)}`,
+          title: item.title,
+          excerpt: item.excerpt,
+          category: source.category,
+          // Our stored copy (issue 39 §3): readers' browsers never fetch from a feed's server.
+          imageUrl: picture?.url ?? null,
+          tags: [source.name],
+          readTime: readTimeMinutes(item.content),
+          ...storedBody(item.title, item.content, deps.env.SITE_URL),
+          status: 'published',
+          // No readable date: it sorts by its import time and says "date unknown", never "just now".
+          publishedAt: item.publishedAt ?? new Date(),
+          dateUnknown: !item.publishedAt,
+          author: item.author,
+          description: item.excerpt,
+          source: source.name,
+          url: item.url,
+          isExternal: true,
+          externalKey: item.key,
+        })
+        .onConflictDoNothing()
+        .returning({ id: articles.id });
+      if (inserted.length) result.created++;
+      else result.duplicates++;
+      if (inserted.length && picture?.problem) {
+        missed.push({ title: item.title, host: hostOf(item.imageUrl), problem: picture.problem });
+      }
+    }
+  } finally {
+    // A feed that fails half-way starts no more picture fetches.
+    feedPictures.stop();
+  }
+  if (missed.length) {
+    result.warnings = clipWarnings([...(result.warnings ?? []), ...pictureWarnings(missed)]);
+    logMissedPictures(deps, source, missed);
   }
   if (source.makeRecipes && items.length) {
     try {
@@ -251,6 +284,50 @@ async function importFeedItems(
     }
   }
   return result;
+}
+
+/** The keys of these items that are already articles. */
+async function importedKeys(deps: AppDeps, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await deps.db
+    .select({ key: articles.externalKey })
+    .from(articles)
+    .where(inArray(articles.externalKey, keys));
+  return new Set(rows.map((r) => r.key).filter((k): k is string => Boolean(k)));
+}
+
+const hostOf = (url: string | null) => {
+  try {
+    return url ? new URL(url).host : '';
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * One line per feed whose new items came without their pictures: the reasons and the pictures'
+ * hosts. Never the addresses (their paths and query strings can carry tokens) nor the picture
+ * servers' own words; names an editor or a feed wrote pass the redactor.
+ */
+function logMissedPictures(
+  deps: AppDeps,
+  source: FeedSource,
+  missed: Array<{ host: string; problem: PictureProblem }>,
+) {
+  const reasons: Record<string, number> = {};
+  for (const m of missed) {
+    const reason = m.problem.kind === 'http-status' ? `http-${m.problem.status}` : m.problem.kind;
+    reasons[reason] = (reasons[reason] ?? 0) + 1;
+  }
+  deps.logger.warn(
+    {
+      feed: outsideText(source.name, 80),
+      pictures: missed.length,
+      reasons,
+      hosts: [...new Set(missed.map((m) => outsideText(m.host, 100)))].slice(0, 5),
+    },
+    '[rss] items imported without their pictures',
+  );
 }
 
 /**
