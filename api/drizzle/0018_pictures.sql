@@ -1,5 +1,5 @@
 CREATE TABLE "picture_backfills" (
-	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "picture_backfills_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"kind" text PRIMARY KEY NOT NULL,
 	"moved" integer NOT NULL,
 	"finished_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -1,5 +1,5 @@
 import { originalName } from '@site/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppDeps } from '../context';
 import { pictureBackfills, pictures } from '../db/schema';
@@ -30,8 +30,7 @@ const COLUMNS = [
  * addresses already out there (mails, caches, feeds) keep working. Returns how many it moved.
  */
 export async function backfillPictures(deps: AppDeps): Promise<number> {
-  const [done] = await deps.db.select({ id: pictureBackfills.id }).from(pictureBackfills).limit(1);
-  if (done) return 0;
+  if (await backfillDone(deps, 'uploads')) return 0;
   const ids = new Set<string>();
   for (const { table, column } of COLUMNS) {
     const res = await deps.db.execute(
@@ -51,8 +50,23 @@ export async function backfillPictures(deps: AppDeps): Promise<number> {
   }
   if (moved) deps.logger.info({ moved }, `[pictures] ${moved} pictures from before sizes now have them`);
   // A picture the store does not have will never move; one the store failed to give may next start.
-  if (!unfinished) await deps.db.insert(pictureBackfills).values({ moved });
+  if (!unfinished) await backfillFinished(deps, 'uploads', moved);
   return moved;
+}
+
+type BackfillKind = (typeof pictureBackfills.$inferSelect)['kind'];
+
+/** Whether a backfill of this kind has found nothing left to do before (then it never looks again). */
+export async function backfillDone(deps: AppDeps, kind: BackfillKind): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ kind: pictureBackfills.kind })
+    .from(pictureBackfills)
+    .where(eq(pictureBackfills.kind, kind));
+  return Boolean(row);
+}
+
+export async function backfillFinished(deps: AppDeps, kind: BackfillKind, moved: number) {
+  await deps.db.insert(pictureBackfills).values({ kind, moved }).onConflictDoNothing();
 }
 
 async function moveLegacyPicture(deps: AppDeps, id: string): Promise<'moved' | 'missing' | 'failed'> {

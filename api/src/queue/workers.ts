@@ -9,6 +9,7 @@ import { enqueueSend, sendIssue, sendingIssues } from '../newsletter/send';
 import { outsideText } from '../observe/redact';
 import { backfillPictures } from '../pictures/backfill';
 import { makePictureSizes } from '../pictures/sizes';
+import { backfillFeedPictures } from '../rss/picture-backfill';
 import { rssIdle, startRssRun } from '../rss/run';
 import { type QueueTimings, queueFor, stopQueue, withSetupLock } from './boss';
 import { QUEUES } from './names';
@@ -114,6 +115,7 @@ async function setUp(deps: AppDeps, boss: PgBoss, timings: QueueTimings) {
   });
   await boss.work(QUEUES.pictureBackfill, poll, async () => {
     await backfillPictures(deps);
+    await backfillFeedPictures(deps);
   });
   // Pictures stored before sizes existed: looked for once a start (a singleton: one instance looks).
   await boss.send(QUEUES.pictureBackfill, {}, { singletonKey: 'start', singletonSeconds: 60 });

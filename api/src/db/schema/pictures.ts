@@ -30,11 +30,13 @@ export const pictures = pgTable(
 );
 
 /**
- * A backfill that found every picture an item names already sized leaves a row here, and later
- * starts skip the look (it reads every article body: at 1,000,000 articles, not once a deploy).
+ * A backfill that found nothing left to do leaves a row here, and later starts skip the look (each
+ * reads every article: at 1,000,000 articles, not once a deploy). `uploads`: pictures stored before
+ * sizes (pictures/backfill.ts); `feed-pictures`: imported articles still showing a feed's own address
+ * (rss/picture-backfill.ts).
  */
 export const pictureBackfills = pgTable('picture_backfills', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind', { enum: ['uploads', 'feed-pictures'] }).primaryKey(),
   moved: integer('moved').notNull(),
   finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
 });
