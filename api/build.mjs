@@ -33,6 +33,8 @@ await build({
   absWorkingDir: here,
   entryPoints: {
     server: 'src/server.ts',
+    // A child process of the server (pictures/encoder-client.ts), started at the lowest priority.
+    'picture-encoder': 'src/pictures/encoder.ts',
     'scripts/migrate': 'src/scripts/migrate.ts',
     'scripts/seed': 'src/scripts/seed.ts',
     'scripts/make-admin': 'src/scripts/make-admin.ts',

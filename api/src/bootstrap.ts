@@ -1,5 +1,5 @@
 import { createApp } from './app';
-import { shareCoresWithReaders } from './pictures/sizes';
+import { stopEncoder } from './pictures/encoder-client';
 import { createAuth } from './auth/auth';
 import { adminsWithDemoPassword } from './auth/demo-password';
 import { announceFirstAdminSetup, instanceName } from './auth/first-admin';
@@ -98,7 +98,6 @@ export async function boot(
   }
   // Writes on any instance clear the matching cached reads on this one (LISTEN/NOTIFY).
   const stopCacheSync = await startCacheSync(deps, handle);
-  shareCoresWithReaders();
   const app = createApp(deps);
   return {
     deps,
@@ -106,6 +105,7 @@ export async function boot(
     handle,
     seed,
     close: async () => {
+      stopEncoder();
       // A background page refresh uses the pool: let it end first (on SIGTERM, serve.ts has set
       // shuttingDown, so it stops after the page in hand).
       await storedPagesIdle(deps);

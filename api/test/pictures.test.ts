@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import { parseOriginalName, rungName, rungWidths } from '@site/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -8,6 +9,7 @@ import type { Booted } from '../src/bootstrap';
 import { articles, pictureBackfills, pictures, products } from '../src/db/schema';
 import { mailArticles } from '../src/newsletter/content';
 import { backfillPictures } from '../src/pictures/backfill';
+import { encoderPid, encoderSteps } from '../src/pictures/encoder-client';
 import { makePictureSizes } from '../src/pictures/sizes';
 import { startJobWorkers } from '../src/queue/workers';
 import { PICTURE_SIZE_TRIES } from '../src/queue/boss';
@@ -72,6 +74,28 @@ describe.each(dbTargets)('pictures and their sizes on %s (issue 39)', (kind) => 
     expect(early.status).toBe(302);
     expect(early.headers.get('location')).toBe(`/uploads/${original!.name}`);
     expect(early.headers.get('cache-control')).toBe('public, max-age=30');
+  });
+
+  it('pictures are encoded in a child process at the lowest CPU priority; if it dies, the upload is a 503 and nothing is stored', async () => {
+    await upload(await photo(600, 400));
+    const pid = encoderPid();
+    expect(pid).not.toBeNull();
+    expect(pid).not.toBe(process.pid);
+    expect(os.getPriority(pid!)).toBe(19);
+    const before = (await readdir(uploadDir)).length;
+    // The encoder killed while it works on the next upload: the server's fault, not the picture's.
+    const answer = admin.post('/api/upload', imageForm(await photo(2400, 1600), 'camera.jpg', 'image/jpeg'));
+    while (encoderSteps() === 0) await new Promise((r) => setTimeout(r, 2));
+    process.kill(pid!, 'SIGKILL');
+    const res = await answer;
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      message: 'The picture could not be processed just now. Nothing was saved. Please try again.',
+    });
+    expect((await readdir(uploadDir)).length).toBe(before);
+    // The next upload starts a new encoder.
+    await upload(await photo(600, 400));
+    expect(encoderPid()).not.toBe(pid);
   });
 
   it('the size job makes every rung in AVIF and WebP at its width, and marks the picture ready', async () => {

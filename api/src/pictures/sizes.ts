@@ -1,30 +1,9 @@
-import { PICTURE_FORMATS, type PictureFormat, parseOriginalName, rungWidths, rungName } from '@site/shared';
+import { PICTURE_FORMATS, parseOriginalName, rungWidths, rungName } from '@site/shared';
 import { eq, sql } from 'drizzle-orm';
-import sharp, { type Sharp } from 'sharp';
 import type { AppDeps } from '../context';
 import { pictures } from '../db/schema';
 import { PICTURE_SIZE_TRIES } from '../queue/boss';
-
-/**
- * One core for pictures: libvips would take every core for each resize, and readers share them
- * (issue 39: 20 uploads at once keep public reads within 20% of their rate). The operation cache
- * only helps when one input is processed again and again, which neither an upload nor a job does.
- * Called once by the server's start-up (bootstrap), not on import.
- */
-export function shareCoresWithReaders() {
-  sharp.concurrency(1);
-  sharp.cache(false);
-}
-
-/**
- * AVIF at effort 2: measured on a 3,640 × 2,400 camera photo, the 8 rungs take 3.9 s at effort 2
- * and 20.8 s at effort 4 (the default) on one core, for 35% larger files; the sizes must exist
- * within 10 s of an upload. WebP at 75 is what the rungs' widths need (the original keeps 82).
- */
-const ENCODE: Record<PictureFormat, (p: Sharp) => Sharp> = {
-  avif: (p) => p.avif({ quality: 50, effort: 2 }),
-  webp: (p) => p.webp({ quality: 75, effort: 4 }),
-};
+import { rungInEncoder } from './encoder-client';
 
 async function readAll(body: Uint8Array | ReadableStream<Uint8Array>): Promise<Uint8Array> {
   if (body instanceof Uint8Array) return body;
@@ -44,9 +23,9 @@ export async function makePictureSizes(deps: AppDeps, name: string): Promise<'re
     if (!file) throw new PictureError('The original is missing from the file store.');
     const bytes = await readAll(file.body);
     for (const width of rungWidths(original.width).reverse()) {
-      const resized = sharp(bytes).resize({ width, withoutEnlargement: true });
       for (const format of PICTURE_FORMATS) {
-        const data = await ENCODE[format](resized.clone()).toBuffer();
+        // In the encoder process, at the lowest priority: readers first (encoder-client.ts).
+        const { data } = await rungInEncoder(bytes, width, format);
         await deps.storage.put(rungName(original, width, format), data, `image/${format}`);
       }
     }

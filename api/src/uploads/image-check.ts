@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { ApiError } from '../lib/http/errors';
+import { EncoderUnavailable, reencodeInEncoder } from '../pictures/encoder-client';
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 const ALLOWED = new Set<string>(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -58,21 +59,10 @@ export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
 export async function reencodeImage(img: CheckedImage): Promise<ReencodedImage> {
   return reencodeSlots(async () => {
     const animated = img.mime === 'image/gif';
-    const pipeline = sharp(img.bytes, { animated, limitInputPixels: LIMITS.uploadMaxPixels })
-      .rotate()
-      .resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true });
-    const out = animated
-      ? await pipeline.gif().toBuffer({ resolveWithObject: true })
-      : await pipeline.webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+    // In the encoder process, at the lowest priority (pictures/encoder-client.ts).
+    const out = await reencodeInEncoder(img.bytes, animated);
     const ext = animated ? 'gif' : 'webp';
-    return {
-      data: out.data,
-      ext,
-      mime: `image/${ext}`,
-      width: out.info.width,
-      // An animated GIF's info height is every frame's; its page height is one picture's.
-      height: out.info.pageHeight ?? out.info.height,
-    };
+    return { data: out.data, ext, mime: `image/${ext}`, width: out.width, height: out.height };
   });
 }
 
@@ -85,8 +75,8 @@ export interface ReencodedImage {
 }
 
 /**
- * Decoding a 24-megapixel photo takes tens of MB outside the JavaScript heap: two at a time, so 20
- * uploads at once queue here instead of holding 20 decoded photos (issue 39: under 512 MB).
+ * Decoding a 24-megapixel photo takes tens of MB: two at a time, so 20 uploads at once queue here
+ * instead of the encoder holding 20 decoded photos (issue 39).
  */
 const reencodeSlots = pLimit(2);
 
@@ -97,7 +87,14 @@ const reencodeSlots = pLimit(2);
  */
 export async function checkUpload(bytes: Uint8Array): Promise<{ image: CheckedImage; file: ReencodedImage }> {
   const image = await checkImage(bytes);
-  const file = await reencodeImage(image).catch(() => {
+  const file = await reencodeImage(image).catch((err) => {
+    // The encoder process itself failing is ours, not the picture's: try again, nothing was stored.
+    if (err instanceof EncoderUnavailable) {
+      throw new ApiError(
+        503,
+        'The picture could not be processed just now. Nothing was saved. Please try again.',
+      );
+    }
     throw new ApiError(415, DAMAGED_MESSAGE);
   });
   return { image, file };
