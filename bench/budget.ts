@@ -14,3 +14,19 @@ export const BUDGET = {
   /** Issue 29: the open-loop rate with the page store, against the render-only path of the same run. */
   openLoopGain: 3,
 };
+
+/** Issue 39: pictures sized for each reader's screen (bench/pictures.ts). */
+export const PICTURE_BUDGET = {
+  /** POST /api/upload's answer for a 4.4 MB camera photo. */
+  uploadAnswerMs: 1500,
+  /** From the upload's answer until every size is served. */
+  sizesReadyMs: 10_000,
+  /** Picture bytes at 390 px DPR 3, /news scrolled through and an article page, against originals only. */
+  shareAt390: 0.3,
+  /** At 1280 px DPR 1: no picture's file more than this many times its displayed width. */
+  worstRatioAt1280: 2,
+  /** Public reads during 20 uploads at once, against their rate before. */
+  readDrop: 0.2,
+  /** The server process's peak resident memory. */
+  rssMb: 512,
+};

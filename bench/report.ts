@@ -2,6 +2,7 @@ import type { BundleRow } from './bundle';
 import { type ColdStart, coldStartMarkdown } from './cold-start';
 import { type LongTail, longTailMarkdown } from './long-tail-run';
 import type { LoadResult } from './load';
+import { type PicturesResult, picturesMarkdown } from './pictures-run';
 
 interface Results {
   meta: {
@@ -60,6 +61,8 @@ interface Results {
     routes: Array<BundleRow & { status: number; expected: number }>;
     admin?: { admin: BundleRow | null; editor: BundleRow | null } | null;
   } | null;
+  /** Issue 39's step (bench/pictures-run.ts), unless --no-pictures. */
+  pictures?: PicturesResult;
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -189,5 +192,6 @@ export function renderMarkdown(r: Results): string {
     for (const l of r.bundles.lazy) out.push(`| ${l.name} | ${kb(l.jsGzip)} | ${kb(l.cssGzip)} |`);
     out.push('');
   }
+  if (r.pictures) out.push(...picturesMarkdown(r.pictures));
   return `${out.join('\n')}\n`;
 }

@@ -6,7 +6,10 @@
  *   pnpm bench                      100,000 articles, 10 s per endpoint after a 3 s warm-up
  *   pnpm bench -- --quick           10,000 articles, 3 s per endpoint after 1 s
  *   DATABASE_URL=postgres://… pnpm bench   real PostgreSQL (else PGlite in bench/.data)
- *   flags: --articles=N --seconds=N --connections=N --no-browser --tag=NAME
+ *   flags: --articles=N --seconds=N --connections=N --no-browser --no-pictures --tag=NAME
+ *   the pictures step (issue 39, bench/pictures-run.ts) runs last, on a fresh PGlite with the demo
+ *   content (the bench's database keeps its own SITE_URL); PICTURES_DATABASE_URL=postgres://… puts it
+ *   on a PostgreSQL database of its own instead
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -23,6 +26,7 @@ import { flag, num, option } from './cli-args';
 import { measureColdStart } from './cold-start';
 import { PUBLISHED_SLUGS_SQL, TITLE_VOCABULARY_SQL } from './corpus';
 import { AS_FILED_ENV, type LongTail, measureLongTail } from './long-tail-run';
+import { measurePictures, PICTURES_FULL, PICTURES_QUICK, type PicturesResult } from './pictures-run';
 import { cacheLookups, crowdPlans, loadCrowd } from './crowd';
 import { type LoadResult, load } from './load';
 import { renderMarkdown } from './report';
@@ -265,6 +269,24 @@ async function main() {
     routes = await measureRoutesInBrowser(slugs[0] ?? 'missing-slug');
   }
 
+  // Issue 39: uploads of real photos, the pages' picture bytes at two screens, 20 uploads beside readers.
+  let pictures: PicturesResult | undefined;
+  if (!flag('no-pictures')) {
+    try {
+      pictures = await measurePictures({
+        ...(quick ? PICTURES_QUICK : PICTURES_FULL),
+        databaseUrl: process.env.PICTURES_DATABASE_URL || undefined,
+        dataDir: path.join(benchDir, '.data-pictures'),
+        browser: !flag('no-browser') && existsSync(CHROMIUM_PATH),
+        mode: quick ? 'quick' : 'full',
+        log,
+      });
+    } catch (err) {
+      // A machine without the photos' packages (or apt) loses this step, not the run.
+      log(`The pictures step failed and is left out: ${(err as Error).message}`);
+    }
+  }
+
   const searchRow = rows.find((r) => r.name.includes('search'));
   const results = {
     meta: {
@@ -297,6 +319,7 @@ async function main() {
       })),
     },
     bundles: bundles ? { ...bundles, routes, admin: adminBundles(clientDir) } : null,
+    pictures,
   };
 
   const md = renderMarkdown(results);
