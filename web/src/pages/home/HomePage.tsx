@@ -25,9 +25,9 @@ function Featured() {
           <SkeletonGrid count={LIMITS.featured} />
         ) : q.data?.length ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {/* The first row is the home page's largest picture in the first screen (no picture above it). */}
+            {/* The first card is the home page's largest picture in the first screen; the rest are lazy. */}
             {q.data.slice(0, LIMITS.featured).map((a, i) => (
-              <ArticleCard key={a.id} article={a} sizes={CARD_GRID_SIZES} eager={i < 3} />
+              <ArticleCard key={a.id} article={a} sizes={CARD_GRID_SIZES} eager={i === 0} />
             ))}
           </div>
         ) : (

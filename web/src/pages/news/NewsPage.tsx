@@ -206,7 +206,7 @@ function NewsList({
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((a, i) => (
               <HydrationSlice key={a.id}>
-                <ArticleCard article={a} sizes={CARD_GRID_SIZES} eager={i < 3} heading="h2" />
+                <ArticleCard article={a} sizes={CARD_GRID_SIZES} eager={i === 0} heading="h2" />
               </HydrationSlice>
             ))}
           </div>

@@ -5,7 +5,7 @@ import { capitalize } from './queries';
 
 /**
  * A recipe in the list: links to /recipe/{id}; 3 tags then "+N" (spec §9). `sizes`: the width of the
- * list's grid cell (`picture-sizes.ts`); `eager` for the first row.
+ * list's grid cell (`picture-sizes.ts`); `eager` for the list's first card.
  */
 export function RecipeCard({ recipe, sizes, eager }: { recipe: Recipe; sizes: string; eager?: boolean }) {
   const shown = recipe.tags.slice(0, LIMITS.tagsPerCard);

@@ -177,10 +177,10 @@ export function RecipesPage() {
             </div>
           ) : (
             <div className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {/* The first row: the largest pictures of the first screen. */}
+              {/* The first card is the first screen's largest picture on a phone; the rest are lazy (in view, they load at once). */}
               {shown.map((r, i) => (
                 <HydrationSlice key={r.id}>
-                  <RecipeCard recipe={r} sizes={CARD_GRID_SIZES} eager={i < 3} />
+                  <RecipeCard recipe={r} sizes={CARD_GRID_SIZES} eager={i === 0} />
                 </HydrationSlice>
               ))}
             </div>

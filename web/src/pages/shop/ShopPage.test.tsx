@@ -144,14 +144,14 @@ describe('Shop page', () => {
     expect(await screen.findByText('Category not found')).toBeTruthy();
   });
 
-  it('product pictures are offered in the sizes of the grid; the first row is fetched first (issue 39)', async () => {
+  it('product pictures are offered in the sizes of the grid; only the first card is fetched first (issue 39)', async () => {
     const pictured = [1, 2, 3, 4].map((n) =>
       product({ id: 30 + n, title: `Pictured ${n}`, imageUrl: uploadUrl(n, 800, 800) }),
     );
     renderAt('/shop', shop(signedInUser, { '/api/products?limit=300': pictured }));
     await screen.findByText('Pictured 4');
     expect(shown(within(card('Pictured 1')).getByAltText('Pictured 1'))).toEqual(eager(CARD_GRID_SIZES));
-    expect(shown(within(card('Pictured 3')).getByAltText('Pictured 3'))).toEqual(eager(CARD_GRID_SIZES));
+    expect(shown(within(card('Pictured 2')).getByAltText('Pictured 2'))).toEqual(lazy(CARD_GRID_SIZES));
     expect(shown(within(card('Pictured 4')).getByAltText('Pictured 4'))).toEqual(lazy(CARD_GRID_SIZES));
   });
 });

@@ -144,10 +144,15 @@ export function ShopPage() {
             </div>
           ) : (
             <div className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {/* The first row: the largest pictures of the first screen. */}
+              {/* The first card is the first screen's largest picture on a phone; the rest are lazy (in view, they load at once). */}
               {list.map((p, i) => (
                 <HydrationSlice key={p.id}>
-                  <ProductCard product={p} signedIn={isAuthenticated} sizes={CARD_GRID_SIZES} eager={i < 3} />
+                  <ProductCard
+                    product={p}
+                    signedIn={isAuthenticated}
+                    sizes={CARD_GRID_SIZES}
+                    eager={i === 0}
+                  />
                 </HydrationSlice>
               ))}
             </div>

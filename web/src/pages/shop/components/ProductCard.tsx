@@ -8,7 +8,7 @@ const button = 'block w-full rounded-full px-4 py-2 text-center text-sm font-sem
 
 /**
  * One product in the shop grid and in "related products" (spec §2 Shop card). `sizes`: the width of
- * the grid cell it sits in, which differs between the two (`picture-sizes.ts`); `eager` for the first row.
+ * the grid cell it sits in, which differs between the two (`picture-sizes.ts`); `eager` for the list's first card.
  */
 export function ProductCard({
   product,
