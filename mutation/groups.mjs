@@ -106,15 +106,38 @@ export const groups = {
     tests: ['test/auth-session.test.ts', 'test/client-ip.test.ts', 'test/anonymous-fast-path.test.ts'],
   },
   uploads: {
-    mutate: ['api/src/uploads/**/*.ts'],
+    // pictures/ (issue 39): storing an original, its sizes, the backfill, failures for admins. The
+    // encoder itself (encoder.ts, encode.ts) runs in a child process, out of the runner's sight.
+    mutate: [
+      'api/src/uploads/**/*.ts',
+      'api/src/pictures/**/*.ts',
+      '!api/src/pictures/encoder.ts',
+      '!api/src/pictures/encode.ts',
+    ],
     root: 'api',
     // s3-storage: the content type an upload is stored with (local files are served by extension).
-    tests: ['test/upload.test.ts', 'test/upload-limits.test.ts', 'test/s3-storage.test.ts'],
+    tests: [
+      'test/upload.test.ts',
+      'test/upload-limits.test.ts',
+      'test/s3-storage.test.ts',
+      'test/pictures.test.ts',
+    ],
   },
   rss: {
-    mutate: ['api/src/rss/fetch-feed.ts', 'api/src/rss/sanitize.ts'],
+    mutate: [
+      'api/src/rss/fetch-feed.ts',
+      'api/src/rss/sanitize.ts',
+      // Feed pictures fetched and stored as ours (issue 39 §3), and the backfill of older imports.
+      'api/src/rss/feed-pictures.ts',
+      'api/src/rss/picture-backfill.ts',
+    ],
     root: 'api',
-    tests: ['test/rss-fetch.test.ts', 'test/rss-fetch-edges.test.ts', 'test/rss-sanitize.test.ts'],
+    tests: [
+      'test/rss-fetch.test.ts',
+      'test/rss-fetch-edges.test.ts',
+      'test/rss-sanitize.test.ts',
+      'test/rss-pictures.test.ts',
+    ],
   },
 };
 
