@@ -522,3 +522,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (lines.length || !parsed.success) throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   return parsed.data;
 }
+
+/**
+ * The environment of the server's picture encoder (pictures/encoder-client.ts): the server's own, with
+ * glibc held to two malloc arenas unless the operator set MALLOC_ARENA_MAX. Each libvips thread
+ * otherwise gets an arena that keeps freed pixel buffers (734 MB peak in the pictures bench, 284 MB
+ * with two).
+ */
+export function encoderProcessEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+}

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { encoderProcessEnv } from '../env';
 import type { EncoderJob, EncoderReply, EncoderRequest } from './encoder';
 
 /** A quiet encoder stops, so its memory goes back to the system; the next picture starts it again (~0.2 s). */
@@ -51,9 +52,8 @@ function start(): ChildProcess {
   const { file, execArgv } = encoderEntry();
   const proc = fork(file, [], {
     execArgv,
-    // glibc gives each thread that allocates its own arena; libvips' worker threads then hold on to
-    // hundreds of MB of freed pixel buffers (734 MB peak in the pictures bench). Two arenas bound it.
-    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
+    // Two malloc arenas: libvips' threads otherwise keep hundreds of MB of freed pixel buffers.
+    env: encoderProcessEnv(),
     // Buffers cross as bytes, not as JSON arrays of numbers.
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
