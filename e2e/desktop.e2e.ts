@@ -86,7 +86,8 @@ class FakeMain {
       case 'pickImage': {
         this.picks++;
         if (!this.nextPick) return { ok: true, value: null };
-        return readImageFile(this.nextPick);
+        // As main's dialog handler (ipc.ts): a photo may be picked up to 50 MB, the image field scales it.
+        return readImageFile(this.nextPick, { photos: true });
       }
       case 'readDroppedImage': {
         const { name, data } = args[0] as { name: string; data: Uint8Array };
