@@ -117,6 +117,29 @@ describe('the admin image field takes a camera photo over 5 MB (issue 39 §4)', 
       .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).style.objectPosition));
     expect(crops).toEqual([`${clicked.x + 1}% ${clicked.y}%`, `${clicked.x + 1}% ${clicked.y}%`]);
 
+    // The point control and its reset are seen and pressable (inside the viewport, topmost at their
+    // centre) on a desktop and on a phone.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      for (const target of [control, page.getByRole('button', { name: 'Reset focal point' })]) {
+        await target.scrollIntoViewIfNeeded();
+        const verdict = await target.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          if (r.width <= 1 || r.height <= 1) return 'no box';
+          if (r.left < 0 || r.top < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight) {
+            return 'outside the viewport';
+          }
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return hit && (hit === el || el.contains(hit))
+            ? null
+            : `covered by <${hit?.tagName.toLowerCase()}>`;
+        });
+        expect(verdict, `${width} px`).toBeNull();
+      }
+      await page.screenshot({ path: `/tmp/focal-point-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     await page.getByLabel('Title', { exact: true }).fill(`E2E camera photo ${Date.now()}`);
     await page.getByLabel('Description', { exact: true }).fill('Shot on a phone, sent as it was.');
     await page.getByLabel('Price (£)', { exact: true }).fill('4.00');

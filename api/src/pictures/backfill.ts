@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { AppDeps } from '../context';
 import { pictureBackfills, pictures } from '../db/schema';
 import { invalidate } from '../lib/cache/sync';
+import { outsideText } from '../observe/redact';
 import { queuePictureSizes } from './store';
 
 /** A picture stored before sizes existed: `{id}.webp`, no dimensions in its name. */
@@ -98,7 +99,7 @@ async function moveLegacyPicture(deps: AppDeps, id: string): Promise<'moved' | '
       .onConflictDoNothing();
   } catch (err) {
     deps.logger.warn(
-      { name: legacyName, error: (err as Error).message },
+      { name: legacyName, error: outsideText((err as Error)?.message) },
       '[pictures] could not move a picture',
     );
     return 'failed';

@@ -2,6 +2,7 @@ import { PICTURE_FORMATS, parseOriginalName, rungWidths, rungName } from '@site/
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { pictures } from '../db/schema';
+import { outsideText } from '../observe/redact';
 import { PICTURE_SIZE_TRIES } from '../queue/boss';
 import { rungInEncoder } from './encoder-client';
 
@@ -42,7 +43,7 @@ export async function makePictureSizes(deps: AppDeps, name: string): Promise<'re
       .where(eq(pictures.name, name))
       .returning({ attempts: pictures.attempts });
     deps.logger.warn(
-      { name, attempt: row?.attempts ?? null, error: (err as Error).message },
+      { name, attempt: row?.attempts ?? null, error: outsideText((err as Error)?.message) },
       '[pictures] sizes failed',
     );
     if (!row || row.attempts >= PICTURE_SIZE_TRIES) {

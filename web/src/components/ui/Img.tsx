@@ -39,20 +39,21 @@ export function Img({ src, sizes, eager, width = 800, height = 450, alt = '', cl
     ? ({ loading: 'eager', fetchPriority: 'high' } as const)
     : ({ loading: 'lazy' } as const);
   const fallback = picture.sets[picture.sets.length - 1];
-  if (!fallback) {
-    return (
-      <img
-        src={picture.src}
-        alt={alt}
-        width={picture.width}
-        height={picture.height}
-        {...load}
-        decoding="async"
-        className={classes}
-        {...rest}
-      />
-    );
-  }
+  const img = (
+    <img
+      srcSet={fallback?.srcset}
+      sizes={fallback ? sizes : undefined}
+      src={picture.src}
+      alt={alt}
+      width={picture.width}
+      height={picture.height}
+      {...load}
+      decoding="async"
+      className={classes}
+      {...rest}
+    />
+  );
+  if (!fallback) return img;
   return (
     // `contents`: <picture> takes no box of its own, so the <img> lays out in the card's flex column
     // or grid cell exactly as a bare <img> did (a class, not a style attribute: see focusClasses).
@@ -60,18 +61,7 @@ export function Img({ src, sizes, eager, width = 800, height = 450, alt = '', cl
       {picture.sets.slice(0, -1).map((set) => (
         <source key={set.format} type={set.type} srcSet={set.srcset} sizes={sizes} />
       ))}
-      <img
-        srcSet={fallback.srcset}
-        sizes={sizes}
-        src={picture.src}
-        alt={alt}
-        width={picture.width}
-        height={picture.height}
-        {...load}
-        decoding="async"
-        className={classes}
-        {...rest}
-      />
+      {img}
     </picture>
   );
 }
