@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
+import { weakSecretReason } from './auth/secret-strength';
 
 /**
  * Repository root: the nearest folder above this module holding pnpm-workspace.yaml. Searched, not
@@ -155,7 +156,8 @@ export const settingsShape = {
     group: 'Accounts',
     default: 'a development-only value',
     meaning: 'signs sessions (32+ characters)',
-    production: 'required: 32+ random characters, the same on every instance',
+    production:
+      'required: 32+ random characters, the same on every instance; the development value and guessable ones (one character repeated, too few distinct characters) are refused',
   }),
   SIGN_UP_MIN_MS: setting(z.coerce.number().int().min(0).max(10_000).default(400), {
     group: 'Accounts',
@@ -485,8 +487,14 @@ export class EnvError extends Error {}
  */
 function crossSettingIssues(raw: Record<string, string>): string[] {
   const issues: string[] = [];
-  if (raw.NODE_ENV === 'production' && !raw.BETTER_AUTH_SECRET)
-    issues.push('  BETTER_AUTH_SECRET: required in production (32+ random characters)');
+  if (raw.NODE_ENV === 'production') {
+    // A missing, published or guessable secret gets the same sentence: what to set, and how.
+    const weak = raw.BETTER_AUTH_SECRET ? weakSecretReason(raw.BETTER_AUTH_SECRET) : null;
+    if (!raw.BETTER_AUTH_SECRET || weak)
+      issues.push(
+        `  BETTER_AUTH_SECRET: required in production (32+ random characters, for example from \`openssl rand -base64 32\`)${weak ? `: this one ${weak}` : ''}`,
+      );
+  }
   if (Number(raw.WEB_CONCURRENCY ?? 1) > 1 && !raw.DATABASE_URL)
     issues.push(
       '  WEB_CONCURRENCY: above 1 needs DATABASE_URL (the embedded database belongs to one process)',

@@ -1,13 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_SECRET } from '../src/auth/dev-secret';
 import { requireAdmin } from '../src/auth/middleware';
 import type { Booted } from '../src/bootstrap';
 import type { AppEnv } from '../src/context';
 import * as s from '../src/db/schema';
 import { seedDatabase } from '../src/db/seed';
 import { EnvError, loadEnv } from '../src/env';
-import { Agent, dbTargets, signUp, signUpAdmin, testApp } from './helpers';
+import { Agent, dbTargets, signUp, signUpAdmin, testApp, PRODUCTION_SECRET } from './helpers';
 
 describe('configuration', () => {
   it('a bad env value stops start-up with a message naming the variable', () => {
@@ -18,7 +19,48 @@ describe('configuration', () => {
   });
   it('production requires BETTER_AUTH_SECRET', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET/);
-    expect(loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: PRODUCTION_SECRET }).isProduction).toBe(
+      true,
+    );
+  });
+  it('production refuses the published development secret and guessable ones, with the missing-secret sentence', () => {
+    const refusal = (secret?: string) => {
+      try {
+        loadEnv({ NODE_ENV: 'production', ...(secret ? { BETTER_AUTH_SECRET: secret } : {}) });
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'accepted';
+    };
+    const missing = refusal();
+    expect(missing).toContain('BETTER_AUTH_SECRET: required in production (32+ random characters');
+    const sentence = missing.slice(missing.indexOf('BETTER_AUTH_SECRET'));
+    for (const weak of [
+      DEV_SECRET,
+      DEV_SECRET.toUpperCase(),
+      'a'.repeat(36),
+      'abcd'.repeat(9),
+      '0123456789'.repeat(4),
+      'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab',
+      `x${DEV_SECRET}`,
+    ]) {
+      const message = refusal(weak);
+      expect(message, weak).toContain(sentence);
+      expect(message, weak).not.toContain(weak);
+    }
+    expect(refusal(DEV_SECRET)).toContain('published example');
+    expect(refusal('a'.repeat(36))).toContain('too predictable');
+    // Secrets as generators make them pass.
+    for (const good of [
+      PRODUCTION_SECRET,
+      'b1946ac92492d2347c6235b4d2611184',
+      'hL2r8XvQ0pN5mT7yK3wB9cF6dJ1gS4zA',
+    ])
+      expect(refusal(good), good).toBe('accepted');
+    // Development and tests keep any secret of 32+ characters.
+    expect(loadEnv({ NODE_ENV: 'development', BETTER_AUTH_SECRET: 'a'.repeat(36) }).BETTER_AUTH_SECRET).toBe(
+      'a'.repeat(36),
+    );
   });
   it('defaults: port 3000, SITE_URL from the port, ADMIN_EMAILS split and lower-cased', () => {
     const env = loadEnv({ ADMIN_EMAILS: ' A@x.com, b@y.com ,' });

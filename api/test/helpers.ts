@@ -19,6 +19,9 @@ export const dbTargets: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE
   ? ['pglite', 'postgres']
   : ['pglite'];
 
+/** A production-grade BETTER_AUTH_SECRET for tests that run as production (`openssl rand -base64 32`). */
+export const PRODUCTION_SECRET = 'q3Vt9Zk1Lr7Wm2Xc8Pn4Bd6Hs0Jf5Ga/Ye+UoTiRwE=';
+
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({
     NODE_ENV: 'test',

@@ -14,7 +14,7 @@ import {
 } from '../src/db/schema';
 import { bodyHtmlFields } from '../src/routes/content/body-html';
 import { startJobWorkers } from '../src/queue/workers';
-import { Agent, dbTargets, signUp, signUpAdmin, testApp } from './helpers';
+import { Agent, dbTargets, signUp, signUpAdmin, testApp, PRODUCTION_SECRET } from './helpers';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 
 // A DKIM key pair made here, and its TXT record answered by a local resolver: nothing leaves the machine.
@@ -617,7 +617,7 @@ describe('newsletter without SMTP settings (issue 30)', () => {
 
   it('production: refuses to send and says so (subscribe 503, admin sends 503, settings name the problem)', async () => {
     const booted = await testApp('pglite', {
-      env: { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), SITE_URL: 'https://bloom.test' },
+      env: { NODE_ENV: 'production', BETTER_AUTH_SECRET: PRODUCTION_SECRET, SITE_URL: 'https://bloom.test' },
     });
     try {
       const sub = await new Agent(booted.app, undefined, 'https://bloom.test').post(

@@ -4,9 +4,9 @@ import { type Booted, boot } from '../src/bootstrap';
 import * as s from '../src/db/schema';
 import { DEMO_ADMIN } from '../src/db/seed/demo-admin';
 import { loadEnv } from '../src/env';
-import { Agent, capturedLogger, dbTargets, freshDatabase, testEnv } from './helpers';
+import { Agent, capturedLogger, dbTargets, freshDatabase, testEnv, PRODUCTION_SECRET } from './helpers';
 
-const SECRET = 's'.repeat(40);
+const SECRET = PRODUCTION_SECRET;
 const production = (extra: Record<string, string> = {}) =>
   testEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: SECRET, SEED_DEMO: '', ...extra });
 

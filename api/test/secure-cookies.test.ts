@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/bootstrap';
 import { insecureCookieWarning } from '../src/security/secure-cookies';
-import { capturedLogger, signUp, testApp, testEnv } from './helpers';
+import { capturedLogger, signUp, testApp, testEnv, PRODUCTION_SECRET } from './helpers';
 
 /**
  * Issue 27 §8: `Secure` followed only SITE_URL's scheme, so behind a proxy that ends TLS in front of
@@ -75,7 +75,7 @@ describe('Secure on session cookies', () => {
 
 describe('the start-up warning', () => {
   const prod = (SITE_URL: string, TRUST_PROXY: string) =>
-    testEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), SITE_URL, TRUST_PROXY });
+    testEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: PRODUCTION_SECRET, SITE_URL, TRUST_PROXY });
 
   it('production with an http SITE_URL warns, naming what to set; https or development does not', () => {
     expect(insecureCookieWarning(prod('http://shop.example', 'false'))).toMatch(
@@ -91,7 +91,7 @@ describe('the start-up warning', () => {
   it('a production server logs it when it starts', async () => {
     const { logger, lines } = capturedLogger();
     const booted = await testApp('pglite', {
-      env: { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), TRUST_PROXY: 'false' },
+      env: { NODE_ENV: 'production', BETTER_AUTH_SECRET: PRODUCTION_SECRET, TRUST_PROXY: 'false' },
       logger,
     });
     try {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AI_CAP_MS } from '@site/shared';
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_SECRET } from './helpers';
 import { loadEnv, repoRoot, settingsShape } from '../src/env';
 import { renderSettingsDoc, SETTINGS_DOC_PATH, settingEntries } from '../src/scripts/settings-doc';
 
@@ -40,7 +41,7 @@ describe('the settings reference (docs/settings.md)', () => {
     expect(checked).toBeGreaterThan(15);
     // Defaults computed after parsing, as the page words them.
     const dev = loadEnv({});
-    const prod = loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32) });
+    const prod = loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: PRODUCTION_SECRET });
     expect([dev.SEED_DEMO, prod.SEED_DEMO]).toEqual([true, false]);
     expect(docs.SEED_DEMO!.default).toBe('true outside production, false in production');
     expect([dev.PUBLIC_CACHE_MS, prod.PUBLIC_CACHE_MS]).toEqual([0, 1000]);

@@ -8,12 +8,10 @@ import { serializeError } from '../observe/errors';
 import type { Logger } from '../observe/logger';
 import { outsideText } from '../observe/redact';
 import { trustedOrigins } from '../security/origin';
+import { DEV_SECRET } from './dev-secret';
 
 /** Header our app sets from the socket (or trusted proxy) for better-auth's rate limiter. */
 export const CLIENT_IP_HEADER = 'x-site-client-ip';
-
-// Only used outside production (loadEnv requires a real secret there).
-const DEV_SECRET = 'development-only-secret-not-for-production-use-0001';
 
 export function createAuth(db: Database, env: Env, logger?: Logger) {
   return betterAuth({

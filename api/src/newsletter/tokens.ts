@@ -1,8 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Env } from '../env';
 
-// Outside production only (loadEnv requires BETTER_AUTH_SECRET there), like auth.ts.
-const DEV_SECRET = 'development-only-secret-not-for-production-use-0001';
+import { DEV_SECRET } from '../auth/dev-secret';
+
+// Outside production only (loadEnv requires a strong BETTER_AUTH_SECRET there), like auth.ts.
 const secretOf = (env: Pick<Env, 'BETTER_AUTH_SECRET'>) => env.BETTER_AUTH_SECRET ?? DEV_SECRET;
 
 /** A confirmation token (sent once, in the mail) and the hash that is all the database keeps. */
