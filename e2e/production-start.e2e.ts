@@ -38,6 +38,56 @@ describe('the compiled server as an operator starts it', () => {
     expect(ms).toBeLessThan(2_500);
   });
 
+  describe.runIf(process.env.TEST_DATABASE_URL)('db:seed against a production database', () => {
+    const seed = (env: Record<string, string>, ...args: string[]) => {
+      const child = spawn(process.execPath, ['dist/scripts/seed.js', ...args], {
+        cwd: path.join(root, 'api'),
+        env: { PATH: process.env.PATH ?? '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (d) => {
+        output += d;
+      });
+      child.stderr.on('data', (d) => {
+        output += d;
+      });
+      return new Promise<{ code: number | null; output: string }>((r) =>
+        child.once('exit', (code) => r({ code, output })),
+      );
+    };
+    const demoRows = (url: string) =>
+      queryRows(
+        url,
+        `select (select count(*) from articles)::int as articles,
+                (select count(*) from newsletter_subscribers)::int as subscribers`,
+      ).catch(() => [{ articles: 0, subscribers: 0 }]);
+
+    it('refuses without --allow-production and changes nothing; with it, seeds', async () => {
+      const database = await createPostgresDatabase('prodseed');
+      try {
+        const env = { NODE_ENV: 'production', BETTER_AUTH_SECRET: SECRET, DATABASE_URL: database.url };
+        const refused = await seed({ ...env, SEED_DEMO: 'true' });
+        expect(refused.code).toBe(1);
+        expect(refused.output).toContain('does not run with NODE_ENV=production. Nothing was changed.');
+        expect(refused.output).toContain('--allow-production');
+        expect((await demoRows(database.url))[0]).toEqual({ articles: 0, subscribers: 0 });
+        // Not even the migrations ran: the database is as it was.
+        const tables = await queryRows(
+          database.url,
+          `select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+        );
+        expect(tables[0]?.n).toBe(0);
+
+        const allowed = await seed(env, '--allow-production');
+        expect(allowed.code).toBe(0);
+        expect((await demoRows(database.url))[0]?.articles).toBeGreaterThan(20);
+      } finally {
+        await database.drop();
+      }
+    });
+  });
+
   describe.runIf(process.env.TEST_DATABASE_URL)('NODE_ENV=production on an empty PostgreSQL database', () => {
     let site: RunningSite | undefined;
     let drop: (() => Promise<void>) | undefined;
