@@ -92,6 +92,30 @@ describe.each(dbTargets)('observable in production on %s', (kind) => {
       headers: { 'x-request-id': 'a "fake" {line}' },
     });
     expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // Only a short, safe form is kept: no long ids, none of a few characters, none starting with punctuation.
+    const balancers = [
+      '0f8fad5b-d9cb-469f-a165-70867728950e',
+      'c2b4a1e9f0d34c7d9e8f7a6b5c4d3e2f',
+      'req_01HZX:7',
+    ];
+    for (const id of balancers) {
+      const res = await booted.app.request('/api/health', { headers: { 'x-request-id': id } });
+      expect(res.headers.get('x-request-id'), id).toBe(id);
+    }
+    for (const id of [
+      'x'.repeat(65),
+      'a'.repeat(128),
+      '-rf-0123456',
+      '.........',
+      'ab',
+      'ümlaut-id-1',
+      'id\tid-123',
+    ]) {
+      const res = await booted.app.request('/api/health', { headers: { 'x-request-id': id } });
+      const given = res.headers.get('x-request-id');
+      expect(given, id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(requestLines().at(-1)?.reqId, id).toBe(given);
+    }
   });
 
   it('logs no cookies, tokens, passwords or bodies', async () => {

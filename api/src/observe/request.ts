@@ -11,8 +11,12 @@ export function labelRoute(c: Context, route: string) {
   routeLabels.set(c.req.raw, route);
 }
 
-/** A caller's id is kept only if it looks like one (no log injection, bounded length). */
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/**
+ * A caller's id is kept only in the short form load balancers send (a UUID, nginx's 32 hex, Heroku's
+ * and Render's ids): 8-64 ASCII letters, digits and `._:-`, starting with a letter or digit. Anything
+ * else (quotes, spaces, a kilobyte of text, `--` lookalikes of flags) gets an id made here.
+ */
+const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,63}$/;
 
 /**
  * One JSON line per request (id, method, route pattern, status, duration) and the request metrics.
