@@ -28,6 +28,8 @@ describe('the renderer revision', () => {
     '<p><a href="javascript:alert(1)">bad</a><iframe src="https://e.example"></iframe><b>kept</b></p>',
     // Images only of other sites or this site's uploads (issue 27): not its routes.
     '![out](/api/logout) ![go](/go/1) ![up](/uploads/a.webp) ![q](/uploads/a.webp?x) <img src="/api/logout">',
+    // Nor this server by another name, nor a private network (issue 40 §11).
+    '![lo](http://localhost:5173/api/logout) ![v6](http://[::1]:3000/x.png) ![lan](http://192.168.1.1/x.png)',
   ];
   // sha256 of the corpus's rendering, per BODY_HTML_REV. A change to lib/text/html.ts (or to marked or
   // sanitize-html) that changes its output fails here: bump BODY_HTML_REV, so stored bodies are
@@ -35,6 +37,8 @@ describe('the renderer revision', () => {
   const DIGESTS: Record<number, string> = {
     1: '6cdb93d1e1a25819d99beb4f4fed11f80a9d5d73a3c97cc4cce15d85df7a11e1',
     2: 'ecf61c62f05210eaf067b2e722c9ecfd88b53bc652b3310546074f34f59143e1',
+    // Issue 40 §11: this server's other names and private networks dropped (a line added to the corpus).
+    3: '47ae23e6868d0d9117c633102c9e0d9145f6fdf8fdc6b9484ba5369b9fc76b3c',
   };
   it('is bumped whenever the rendering of bodies changes', () => {
     const rendered = CORPUS.map((body) => articleBodyHtml(body)).join('\n\u0000\n');

@@ -52,8 +52,44 @@ describe('which image addresses third-party text may use', () => {
     ['https://user:pass@images.example/a.jpg', false],
     ['relative.png', false],
     ['', false],
+    // This server by another name (issue 40 §11): another port or scheme of its host, loopback in
+    // every spelling, and the machines of a private network.
+    ['http://localhost:4173/api/logout', false],
+    ['https://localhost:3000/api/logout', false],
+    ['http://localhost:3000/api/logout', false],
+    ['http://[::1]:3000/api/logout', false],
+    ['https://127.0.0.1:3000/api/logout', false],
+    ['http://127.1:3000/api/logout', false],
+    ['http://2130706433:3000/x.png', false],
+    ['http://0x7f.0.0.1/x.png', false],
+    ['http://[::ffff:127.0.0.1]:3000/x.png', false],
+    ['http://0.0.0.0:3000/x.png', false],
+    ['http://admin.localhost/x.png', false],
+    ['http://LOCALHOST./x.png', false],
+    ['http://192.168.1.1/cgi-bin/reboot', false],
+    ['http://10.0.0.8/x.png', false],
+    ['http://169.254.169.254/latest/meta-data', false],
+    ['http://[fd00::1]/x.png', false],
+    ['http://172.20.0.1/x.png', false],
+    ['http://172.32.0.1/x.png', true],
+    ['http://127.example/x.png', true],
   ])('%s → %s', (src, ok) => {
     expect(allowedImageSrc(src, SITE)).toBe(ok);
+  });
+
+  it('an https site drops plain-http pictures and pictures on its own host by any other port or scheme', () => {
+    const site = 'https://bloom.example';
+    expect(allowedImageSrc('https://images.example/a.jpg', site)).toBe(true);
+    expect(allowedImageSrc('http://images.example/a.jpg', site)).toBe(false);
+    expect(allowedImageSrc('https://bloom.example/uploads/a.webp', site)).toBe(true);
+    expect(allowedImageSrc('https://bloom.example:8443/uploads/a.webp', site)).toBe(false);
+    expect(allowedImageSrc('http://bloom.example/uploads/a.webp', site)).toBe(false);
+    expect(allowedImageSrc('https://127.0.0.1/uploads/a.webp', site)).toBe(false);
+    const body = articleBodyHtml(
+      '<p><img src="https://127.0.0.1:3000/api/logout"><img src="http://[::1]:3000/api/logout"><img src="http://localhost:3000/api/logout"><img src="http://images.example/p.jpg"><img src="https://images.example/q.jpg"></p>',
+      site,
+    );
+    expect(srcs(body)).toEqual(['https://images.example/q.jpg']);
   });
 
   it('a rendered body keeps only the allowed images, in markdown and in HTML bodies', () => {

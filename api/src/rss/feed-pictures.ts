@@ -112,7 +112,13 @@ export class RunPictures {
        * this run has claimed.
        */
       picture: (key: string, url: string | null): Promise<PictureResult> | null => {
-        if (!url || !allowedImageSrc(url, this.deps.env.SITE_URL) || this.claimed.has(key)) return null;
+        const privateAllowed = this.deps.env.RSS_ALLOW_PRIVATE;
+        if (
+          !url ||
+          !allowedImageSrc(url, this.deps.env.SITE_URL, { privateAllowed }) ||
+          this.claimed.has(key)
+        )
+          return null;
         this.claimed.add(key);
         let pending = this.byUrl.get(url);
         if (!pending) {

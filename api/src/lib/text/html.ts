@@ -1,6 +1,7 @@
 import { ARTICLE_BODY_SIZES, hasControlChars, pictureSources } from '@site/shared';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { isInsideHost } from './inside-address';
 
 /** Spec §2: bodies with paragraph, div, h1 or h2 markup are HTML; anything else is markdown-like text. */
 const HTML_BODY = /<(p|div|h1|h2)[\s>]/i;
@@ -18,9 +19,17 @@ const SITE_IMAGE_PATH = /^\/(uploads|demo)\/[\w.-]+$/;
  * Whether an <img> may point there (issue 27): an absolute http(s) address of another site, or a
  * file in this site's uploads (or demo images), by path or by absolute address on `siteUrl`. A GET a
  * reader's browser sends by itself for an image in someone else's text must never reach a route.
- * Without `siteUrl`, every absolute http(s) address counts as another site's.
+ * This server under another name (its host on another port or scheme, localhost, 127.0.0.1, [::1])
+ * and private networks are never another site (issue 40 §11); nor is a plain-http address on an
+ * https site (mixed content, and a request anyone on the reader's network can rewrite).
  */
-export function allowedImageSrc(src: string | undefined, siteUrl?: string): boolean {
+export function allowedImageSrc(
+  src: string | undefined,
+  siteUrl?: string,
+  // Tests' feeds and picture servers listen on 127.0.0.1 (RSS_ALLOW_PRIVATE): a fetch by the server,
+  // which safe-fetch guards, not an address a reader's browser is sent to.
+  { privateAllowed = false }: { privateAllowed?: boolean } = {},
+): boolean {
   const value = src?.trim();
   // Browsers drop tab and newlines inside URLs and read a backslash as a slash: neither is ours.
   if (!value || value.includes('\\') || /[\t\n\r]/.test(value) || hasControlChars(value)) return false;
@@ -33,10 +42,11 @@ export function allowedImageSrc(src: string | undefined, siteUrl?: string): bool
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
     if (url.username || url.password) return false;
-    if (siteUrl && url.origin === new URL(siteUrl).origin) {
-      return !url.search && SITE_IMAGE_PATH.test(url.pathname);
-    }
-    return true;
+    const site = siteUrl ? new URL(siteUrl) : undefined;
+    if (site && url.origin === site.origin) return !url.search && SITE_IMAGE_PATH.test(url.pathname);
+    if (site && url.hostname === site.hostname) return false;
+    if (!privateAllowed && isInsideHost(url.hostname)) return false;
+    return !(site?.protocol === 'https:' && url.protocol === 'http:');
   } catch {
     return false;
   }
