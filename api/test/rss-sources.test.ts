@@ -109,6 +109,11 @@ describe.each(dbTargets)('admin RSS sources API on %s', (kind) => {
     for (const [body, pattern] of [
       [{ name: 'x', url: 'javascript:alert(1)', category: 'sports' }, /^url: /],
       [{ name: 'x', url: 'file:///etc/passwd', category: 'sports' }, /^url: /],
+      // Not a URL at all (issue 40 §12: the credentials check threw inside the schema, a 500).
+      [{ name: 'x', url: 'x', category: 'sports' }, /^url: Must be an http\(s\) URL$/],
+      [{ name: 'x', url: '', category: 'sports' }, /^url: Must be an http\(s\) URL$/],
+      [{ name: 'x', url: '   ', category: 'sports' }, /^url: Must be an http\(s\) URL$/],
+      [{ name: 'x', url: 'https://', category: 'sports' }, /^url: Must be an http\(s\) URL$/],
       [{ name: 'x', url: 'https://ok.example/feed', category: 'news' }, /^category: /],
       [{ name: '', url: 'https://ok.example/feed', category: 'sports' }, /^name: /],
       [{ name: 'a\u0000b', url: 'https://ok.example/feed', category: 'sports' }, /^name: /],
@@ -242,6 +247,11 @@ describe.each(dbTargets)('admin RSS sources API on %s', (kind) => {
         'url: Remove the user name and password from the address: feeds are read without signing in',
       );
       expect((await admin.post('/api/admin/rss/sources/test', { url })).status, url).toBe(400);
+    }
+    for (const url of ['x', '', 'https://', 'http://[::1']) {
+      const test = await admin.post('/api/admin/rss/sources/test', { url });
+      expect(test.status, url).toBe(400);
+      expect((await json<{ message: string }>(test)).message, url).toBe('url: Must be an http(s) URL');
     }
     expect(await sourceCount()).toBe(before);
   });

@@ -112,6 +112,14 @@ describe('testing a feed URL', () => {
       'url: Must be an http(s) URL',
     ]);
   });
+  it('a text that is no URL at all is one issue on the field, not a thrown error (issue 40 §12)', () => {
+    for (const url of ['x', '', '   ', 'https://', 'http://[::1', '//feeds.example/rss']) {
+      expect(messages(rssSourceTestInput.safeParse({ url })), url).toEqual(['url: Must be an http(s) URL']);
+      expect(messages(rssSourceInput.safeParse({ ...source, url })), url).toEqual([
+        'url: Must be an http(s) URL',
+      ]);
+    }
+  });
 });
 
 describe('a feed URL (issue 28)', () => {

@@ -25,9 +25,15 @@ export const rssKeywords = z.array(text(60)).max(30);
  * no #fragment, lower-case host, no default port.
  */
 export const feedUrl = httpUrl
+  // zod runs a refinement after a failed check too, and `new URL('x')` throws there (a 500, issue
+  // 40 §12): a text that is not a URL passes here and gets httpUrl's message alone.
   .refine((u) => {
-    const url = new URL(u);
-    return !url.username && !url.password;
+    try {
+      const url = new URL(u);
+      return !url.username && !url.password;
+    } catch {
+      return true;
+    }
   }, 'Remove the user name and password from the address: feeds are read without signing in')
   .transform((u) => {
     const url = new URL(u);
