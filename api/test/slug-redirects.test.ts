@@ -56,7 +56,7 @@ describe.each(dbTargets)('slug redirects on %s', (db) => {
     expect(res.status).toBe(201);
     return (await res.json()) as Json;
   };
-  const rename = async (a: Json, slug: string, redirectOldSlug = true) => {
+  const rename = async (a: Json, slug: string, redirectOldSlug?: boolean) => {
     const res = await admin.put(`/api/content/${a.id}`, { slug, redirectOldSlug });
     expect(res.status).toBe(200);
     return (await res.json()) as Json;
@@ -120,7 +120,16 @@ describe.each(dbTargets)('slug redirects on %s', (db) => {
     );
   });
 
-  it('no redirect unless asked, none for a draft nobody could read, and none once deleted', async () => {
+  it('a rename that does not say keeps the old address as a 301 (issue 40 §13); one that says false does not', async () => {
+    const kept = await create('Morning Pages');
+    await rename(kept, 'morning-pages-2');
+    const moved = await get('/api/content/morning-pages');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/api/content/morning-pages-2');
+    expect((await get('/content/morning-pages')).status).toBe(301);
+  });
+
+  it('no redirect when asked not to, none for a draft nobody could read, and none once deleted', async () => {
     const a = await create('Quiet Hours');
     await rename(a, 'quiet-hours-2', false);
     expect((await get('/api/content/quiet-hours')).status).toBe(404);

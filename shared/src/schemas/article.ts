@@ -40,7 +40,8 @@ const articleFields = {
   suggestedRating: z.number().min(1).max(5).nullish(),
   /**
    * With a new slug on an article readers could already open: keep the old address working as a 301
-   * to the new one (issue 31 §6). Ignored when the slug does not change.
+   * to the new one (issue 31 §6); left out, it is kept too (issue 40 §13), so only `false` lets the
+   * old address go. Ignored when the slug does not change.
    */
   redirectOldSlug: z.boolean().optional(),
 };

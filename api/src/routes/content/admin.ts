@@ -135,7 +135,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
   /**
    * A save names the fields it changes; every other one keeps its value (issue 31 §7). With the
    * `updatedAt` the form loaded it lands only on that version (409 otherwise). Each save stores a
-   * revision of the title and body, and with `redirectOldSlug` a new slug keeps the old address as a 301.
+   * revision of the title and body, and a new slug keeps the old address as a 301 unless `redirectOldSlug` is false.
    */
   .put(
     '/content/:id',
@@ -186,7 +186,9 @@ export const contentAdminRoutes = new Hono<AppEnv>()
             content: row.content,
             keep: keptRevisions(c),
           });
-          const movedFromPublic = redirectOldSlug && slug !== existing.slug && wasPublic(existing);
+          // Kept unless the editor said not to (issue 40 §13): a reader's bookmark or a link elsewhere
+          // should not turn into a 404 because an API client left the flag out.
+          const movedFromPublic = redirectOldSlug !== false && slug !== existing.slug && wasPublic(existing);
           const superseded = await updateSlugRedirects(tx, id, slug, movedFromPublic ? existing.slug : null);
           await dropAutosave(tx, user?.id, id);
           alsoClears(c, ...superseded.map((other) => `article:${other}`));
