@@ -46,7 +46,7 @@ export async function boot(
     searchDb: handle.searchDb,
     dbKind: handle.kind,
     auth,
-    storage: await storageFromEnv(env),
+    storage: await storageFromEnv(env, logger),
     lifecycle: { shuttingDown: false },
     logger,
     metrics: createMetrics({ enabled: Boolean(env.METRICS_TOKEN), poolStats: handle.poolStats }),

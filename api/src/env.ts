@@ -311,6 +311,12 @@ export const settingsShape = {
     default: 'unset',
     meaning: 'reads of `/uploads/*` redirect there instead of being streamed from the bucket',
   }),
+  STORAGE_TIMEOUT_MS: setting(z.coerce.number().int().min(500).max(120_000).default(5_000), {
+    group: 'Object storage',
+    default: '5000',
+    meaning:
+      'with `STORAGE=s3`, how long one call to the bucket may take before it is given up (an upload answers 503 with Retry-After; nothing is stored late)',
+  }),
   RSS_CRON: setting(z.string().min(1).default('0 */6 * * *'), {
     group: 'RSS and jobs',
     default: '0 */6 * * *',
@@ -453,6 +459,8 @@ export interface S3Config {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** Public base URL of the bucket (or a CDN before it): GET /uploads/:name redirects there when set. */
   publicUrl: string | undefined;
+  /** Longest wait for one call to the bucket (STORAGE_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 function s3Config(e: {
@@ -463,6 +471,7 @@ function s3Config(e: {
   S3_ACCESS_KEY_ID?: string | undefined;
   S3_SECRET_ACCESS_KEY?: string | undefined;
   S3_PUBLIC_URL?: string | undefined;
+  STORAGE_TIMEOUT_MS: number;
 }): S3Config {
   return {
     bucket: e.S3_BUCKET ?? '',
@@ -474,6 +483,7 @@ function s3Config(e: {
         ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
         : undefined,
     publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+    timeoutMs: e.STORAGE_TIMEOUT_MS,
   };
 }
 

@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
 import { boot } from './bootstrap';
-import { listen } from './listen';
+import { drainer, listen } from './listen';
 import type { Env } from './env';
 import { backgroundJobs } from './jobs';
 import { rssIdle } from './rss/run';
@@ -44,25 +43,38 @@ export async function startServer(env: Env, started: number) {
     // Brotli at its best quality takes ~0.7 s for the main bundle: do it now, off the main thread.
     void warmCompressedAssets(webAssetsDir);
   });
+  // A port someone else holds (another copy of the site, another dev server) is a sentence that says
+  // what to do, not a stack trace (issue 40 §16).
+  server.once('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EADDRINUSE' && err.code !== 'EACCES') throw err;
+    const why =
+      err.code === 'EADDRINUSE' ? 'is in use by another program' : 'needs privileges this user lacks';
+    logger.error(
+      `Port ${env.PORT} ${why}. Stop that program, or start on another port: PORT=${env.PORT === 3000 ? 3001 : 3000} npx -y pnpm@10 start`,
+    );
+    void booted.close().finally(() => process.exit(1));
+  });
 
-  const stopServer = gracefulClose(server);
+  const stopServer = drainer(server);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     // Readiness fails at once so a load balancer stops sending; the listener closes, requests in
-    // flight get SHUTDOWN_TIMEOUT_MS to finish, then jobs stop and the pool closes.
+    // flight get SHUTDOWN_TIMEOUT_MS to finish, answered with `Connection: close` as are requests
+    // that still come on open connections (listen.ts: drainer), then jobs stop and the pool closes.
     deps.lifecycle.shuttingDown = true;
     logger.info(`${signal}: shutting down (requests in flight have ${env.SHUTDOWN_TIMEOUT_MS} ms)`);
     // A run already going (RSS import) may finish within the same bound; no new one starts.
     const force = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS + 1_000);
     force.unref();
+    const serverDrained = stopServer(env.SHUTDOWN_TIMEOUT_MS);
     await jobsStarted;
     const jobsStopped = Promise.all([
       ...extraStops.map((stop) => Promise.resolve(stop()).catch(() => undefined)),
       rssIdle(deps), // a run an admin started
     ]);
-    const drained = await stopServer(env.SHUTDOWN_TIMEOUT_MS);
+    const drained = await serverDrained;
     if (!drained) logger.warn(`${signal}: requests still open after ${env.SHUTDOWN_TIMEOUT_MS} ms were cut`);
     await jobsStopped;
     await booted.close().catch(() => undefined);
@@ -71,26 +83,4 @@ export async function startServer(env: Env, started: number) {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-}
-
-/**
- * Stop accepting connections and wait for the open requests, at most timeoutMs; true when every
- * request finished. Idle keep-alive connections are closed as they become idle, so a client
- * that keeps one open cannot hold the shutdown.
- */
-function gracefulClose(server: Server) {
-  return (timeoutMs: number) =>
-    new Promise<boolean>((resolve) => {
-      const idle = setInterval(() => server.closeIdleConnections(), 100);
-      const timer = setTimeout(() => {
-        clearInterval(idle);
-        server.closeAllConnections();
-        resolve(false);
-      }, timeoutMs);
-      server.close(() => {
-        clearInterval(idle);
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
 }

@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 
 export interface S3TestServer {
@@ -46,6 +48,57 @@ export async function startS3Server(bucket = 'site-uploads'): Promise<S3TestServ
     async close() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface PausableS3Server extends S3TestServer {
+  /** Stops the server's process (SIGSTOP): connections are still accepted, nothing is answered. */
+  pause(): void;
+  /** Lets it run again (SIGCONT): it reads what was sent meanwhile. */
+  resume(): void;
+}
+
+/**
+ * The same server in a process of its own, so a test can freeze it the way a store that stops
+ * answering does (a hung host, a paused container): the kernel still accepts connections and takes
+ * bytes, nothing comes back until it resumes.
+ */
+export async function startPausableS3Server(bucket = 'site-uploads'): Promise<PausableS3Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/s3rver-process.ts', bucket], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c) => {
+      out += String(c);
+      const line = /^endpoint (\S+)$/m.exec(out);
+      if (line) resolve(line[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`s3rver process exited (${code})`)));
+  });
+  const env = {
+    STORAGE: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: bucket,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+  return {
+    endpoint,
+    bucket,
+    env,
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
+    async close() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGCONT');
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }

@@ -3,6 +3,7 @@ import pretty from 'pino-pretty';
 import type { Env } from '../env';
 import { serializeError } from './errors';
 import { escapeControls } from './redact';
+import { repeatsFolded } from './repeats';
 
 export type { Logger };
 
@@ -36,18 +37,18 @@ export function loggerOptions(
     },
     serializers: { err: serializeError },
   };
-  if (opts.escapeMessages) {
-    // Readable development lines print the message as it is: a newline in outside text (a CSP
-    // report, a feed title) would start a forged line. JSON lines escape it already.
-    options.hooks = {
-      logMethod(args, method) {
-        method.apply(
-          this,
-          args.map((a) => (typeof a === 'string' ? escapeControls(a) : a)) as Parameters<typeof method>,
-        );
-      },
-    };
-  }
+  // Warnings and errors: one line per cause per 10 s, with a count of the repeats (observe/repeats.ts).
+  const fold = repeatsFolded();
+  options.hooks = {
+    logMethod(args, method, level) {
+      // Readable development lines print the message as it is: a newline in outside text (a CSP
+      // report, a feed title) would start a forged line. JSON lines escape it already.
+      const safe = opts.escapeMessages
+        ? (args.map((a) => (typeof a === 'string' ? escapeControls(a) : a)) as typeof args)
+        : args;
+      fold.call(this, safe, method as never, level);
+    },
+  };
   return options;
 }
 

@@ -3,8 +3,13 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppDeps, AppEnv } from '../context';
 import { loggablePath } from './redact';
+import { EVERY_LINE } from './repeats';
 
 const routeLabels = new WeakMap<Request, string>();
+const requestIds = new WeakMap<Request, string>();
+
+/** The id of the request being answered (X-Request-Id), for the lines logged while answering it. */
+export const requestIdOf = (c: Context): string | undefined => requestIds.get(c.req.raw);
 
 /** For answers given before routing (lib/cache/fast-path.ts): the route pattern that made them. */
 export function labelRoute(c: Context, route: string) {
@@ -29,10 +34,13 @@ export function observeRequests(deps: AppDeps): MiddlewareHandler<AppEnv> {
   // The line's fields are fixed and already safe (a checked id, a pattern, a loggable path), so it
   // skips the redaction pass: 3-4 µs a line, and 8-10% of the bytes a request allocated (issue 29).
   const logger = deps.logger.child({}, { redact: [] });
+  // One line per request, each with its id: never folded as repeats (observe/repeats.ts).
+  (logger as unknown as Record<symbol, boolean>)[EVERY_LINE] = true;
   return async (c, next) => {
     const started = performance.now();
     const given = c.req.header('x-request-id');
     const id = given && REQUEST_ID.test(given) ? given : randomUUID();
+    requestIds.set(c.req.raw, id);
     await next();
     c.res.headers.set('x-request-id', id);
     if (!logLines && !metrics.enabled) return;
@@ -49,7 +57,10 @@ export function observeRequests(deps: AppDeps): MiddlewareHandler<AppEnv> {
         status,
         ms: Math.round(ms * 10) / 10,
       };
-      if (status >= 500) logger.error(line, 'request failed');
+      // A 503 is the site saying "not now" (shutting down, database or file store out of reach),
+      // whose cause is logged once on its own: a warning, not an error per request.
+      if (status === 503) logger.warn(line, 'request refused for now');
+      else if (status >= 500) logger.error(line, 'request failed');
       else logger.info(line, 'request');
     }
     if (metrics.enabled) {

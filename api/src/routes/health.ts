@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { migrationsApplied } from '../db/migrations-status';
+import { DB_RETRY_AFTER_S } from '../lib/http/error-response';
 
 /** Never cached by anyone: a probe must see this instance as it is now. */
 const NO_STORE = { 'cache-control': 'private, no-store' };
@@ -17,7 +18,9 @@ export const healthRoutes = new Hono<AppEnv>()
         dbMs: Math.round(performance.now() - started),
       });
     } catch {
-      return c.json({ status: 'error', message: 'Database unavailable' }, 503);
+      return c.json({ status: 'error', message: 'Database unavailable' }, 503, {
+        'retry-after': String(DB_RETRY_AFTER_S),
+      });
     }
   })
   /**
@@ -31,7 +34,10 @@ export const healthRoutes = new Hono<AppEnv>()
     try {
       applied = await migrationsApplied(db);
     } catch {
-      return c.json({ message: 'Database unavailable' }, 503, NO_STORE);
+      return c.json({ message: 'Database unavailable' }, 503, {
+        ...NO_STORE,
+        'retry-after': String(DB_RETRY_AFTER_S),
+      });
     }
     if (!applied) return c.json({ message: 'Database migrations are not applied yet' }, 503, NO_STORE);
     return c.json({ status: 'ready' }, 200, NO_STORE);

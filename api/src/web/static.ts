@@ -6,7 +6,7 @@ import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
 import { pictures } from '../db/schema';
 import { pickEncoding } from '../lib/cache/accept-encoding';
-import { isSafeName } from '../lib/storage/storage';
+import { isSafeName, STORAGE_RETRY_AFTER_S } from '../lib/storage/storage';
 import { COMPRESSIBLE_FILE, compressedFile } from './compressed';
 import { demoAssetsDir, webClientDir } from './paths';
 
@@ -117,6 +117,7 @@ export const staticRoutes = new Hono<AppEnv>()
       file = await storage.get(name);
     } catch (err) {
       c.var.deps.logger.error({ name, err: (err as Error).message }, '[uploads] could not read');
+      c.header('retry-after', String(STORAGE_RETRY_AFTER_S));
       return c.json({ message: 'The file store is not answering. Please try again.' }, 503);
     }
     if (!file) return rung ? originalForNow(c, rung.original.name) : c.json({ message: 'Not found' }, 404);

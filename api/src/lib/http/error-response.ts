@@ -2,8 +2,9 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../../context';
-import { loggablePath } from '../../observe/redact';
-import { ApiError, isDatabaseUnavailable, pgErrorCode } from './errors';
+import { loggablePath, outsideText } from '../../observe/redact';
+import { requestIdOf } from '../../observe/request';
+import { ApiError, isDatabaseUnavailable, pgErrorCode, unavailableCause } from './errors';
 
 /** Seconds a client should wait before trying again while the database is out of reach. */
 export const DB_RETRY_AFTER_S = 5;
@@ -27,12 +28,18 @@ export function statusForPgError(code: string): { status: ContentfulStatusCode; 
 
 /** The app's onError: every error as JSON `{ message }` with the right status. */
 export function errorResponse(err: Error, c: Context<AppEnv>) {
-  if (err instanceof ApiError) return c.json({ message: err.message, ...err.extra }, err.status);
+  if (err instanceof ApiError) {
+    for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
+    return c.json({ message: err.message, ...err.extra }, err.status);
+  }
   if (err instanceof HTTPException) return c.json({ message: err.message || 'Request failed' }, err.status);
   if (err instanceof SyntaxError) return c.json({ message: 'Malformed JSON body' }, 400);
+  const reqId = requestIdOf(c);
   if (isDatabaseUnavailable(err)) {
+    // The cause, not a stack: the same for every request of an outage, so logged once per 10 s
+    // with a count of the repeats (observe/repeats.ts), with the id of a request it failed.
     c.var.deps.logger.error(
-      { err, method: c.req.method, path: loggablePath(c.req.path) },
+      { reqId, cause: loggableCause(err), method: c.req.method, path: loggablePath(c.req.path) },
       'database unavailable',
     );
     c.header('retry-after', String(DB_RETRY_AFTER_S));
@@ -42,9 +49,14 @@ export function errorResponse(err: Error, c: Context<AppEnv>) {
   const mapped = code ? statusForPgError(code) : null;
   // Logged either way: a mapped database error still means a gate in front of it has a gap.
   c.var.deps.logger.error(
-    { err, method: c.req.method, path: loggablePath(c.req.path), sqlstate: code },
+    { reqId, err, method: c.req.method, path: loggablePath(c.req.path), sqlstate: code },
     'request failed',
   );
   if (mapped) return c.json({ message: mapped.message }, mapped.status);
   return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+}
+
+function loggableCause(err: unknown) {
+  const cause = unavailableCause(err);
+  return { ...cause, message: outsideText(cause.message, 200) };
 }

@@ -7,6 +7,8 @@ export class ApiError extends HTTPException {
     status: ContentfulStatusCode,
     message: string,
     readonly extra?: Record<string, unknown>,
+    /** Headers of the answer (Retry-After of a 503). */
+    readonly headers?: Record<string, string>,
   ) {
     super(status, { message });
   }
@@ -36,8 +38,12 @@ export const isForeignKeyViolation = (err: unknown) => {
   return code === '23503' || code === '23001';
 };
 
-/** SQLSTATEs of a database that cannot be reached or is going away (class 08, shutdown, overload). */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+/**
+ * SQLSTATEs of a database that cannot be reached or used at all: class 08 (connection), 57P01-03
+ * (shutting down, cannot connect now), 53300 (too many connections), 3D000 (the database is missing
+ * or was renamed), 28000/28P01 (the login is refused). None is about what a request held.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300|3D000|28000|28P01)$/;
 const UNAVAILABLE_SYSCALL = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -67,4 +73,26 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     e = inner.cause ?? (Array.isArray(inner.errors) ? inner.errors[0] : undefined);
   }
   return false;
+}
+
+/**
+ * What made the database unavailable, for one log line: the driver's code (SQLSTATE or system
+ * call) and its message, without a stack (and without a query's parameters: none is quoted here).
+ */
+export function unavailableCause(err: unknown): { code?: string; message: string } {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    const known =
+      typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SYSCALL.has(code));
+    if (known || (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message))) {
+      return {
+        ...(typeof code === 'string' ? { code } : {}),
+        message: String(message ?? '').slice(0, 200),
+      };
+    }
+    const inner = e as { cause?: unknown; errors?: unknown };
+    e = inner.cause ?? (Array.isArray(inner.errors) ? inner.errors[0] : undefined);
+  }
+  return { message: 'unknown' };
 }

@@ -3,10 +3,19 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from '../../context';
 import type { Env } from '../../env';
+import type { Logger } from '../../observe/logger';
 import { ApiError } from '../http/errors';
-import { assertSafeName, type Storage, uploadPublicPath } from './types';
+import { assertSafeName, STORAGE_RETRY_AFTER_S, type Storage, uploadPublicPath } from './types';
 
-export { assertSafeName, isSafeName, type Storage, type StoredFile, uploadPublicPath } from './types';
+export {
+  assertSafeName,
+  isSafeName,
+  STORAGE_RETRY_AFTER_S,
+  StorageTimeout,
+  type Storage,
+  type StoredFile,
+  uploadPublicPath,
+} from './types';
 
 export function localStorage(dir: string): Storage {
   const resolve = (name: string) => path.join(dir, assertSafeName(name));
@@ -42,15 +51,18 @@ export function localStorage(dir: string): Storage {
 }
 
 /** The backend the configuration asks for. The S3 client is loaded only when it is used. */
-export async function storageFromEnv(env: Env): Promise<Storage> {
+export async function storageFromEnv(env: Env, logger?: Logger): Promise<Storage> {
   if (env.STORAGE === 's3' && env.s3) {
     const { s3Storage } = await import('./s3-storage');
-    return s3Storage(env.s3);
+    return s3Storage(env.s3, logger);
   }
   return localStorage(env.UPLOAD_DIR);
 }
 
-/** Store an upload; a file store that is down is a 503 the admin can retry, not a 500. */
+/**
+ * Store an upload; a file store that is down or does not answer in time (STORAGE_TIMEOUT_MS) is a
+ * 503 with Retry-After the admin can retry, not a 500. The caller writes no row for the file then.
+ */
 export async function storeUpload(
   deps: Pick<AppDeps, 'storage' | 'logger'>,
   name: string,
@@ -61,6 +73,11 @@ export async function storeUpload(
     await deps.storage.put(name, data, contentType);
   } catch (err) {
     deps.logger.error({ name, err: (err as Error).message }, '[uploads] could not store');
-    throw new ApiError(503, 'The file store is not answering. The image was not saved. Please try again.');
+    throw new ApiError(
+      503,
+      'The file store is not answering. The image was not saved. Please try again.',
+      undefined,
+      { 'retry-after': String(STORAGE_RETRY_AFTER_S) },
+    );
   }
 }

@@ -33,3 +33,14 @@ export function assertSafeName(name: string): string {
 }
 
 export const uploadPublicPath = (name: string) => `/uploads/${name}`;
+
+/** A call to the file store that took longer than STORAGE_TIMEOUT_MS: given up and aborted. */
+export class StorageTimeout extends Error {
+  constructor(ms: number) {
+    super(`The file store did not answer within ${ms} ms`);
+    this.name = 'StorageTimeout';
+  }
+}
+
+/** Seconds a client should wait before it tries again when the file store does not answer. */
+export const STORAGE_RETRY_AFTER_S = 5;
