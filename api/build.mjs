@@ -38,6 +38,8 @@ await build({
     'scripts/migrate': 'src/scripts/migrate.ts',
     'scripts/seed': 'src/scripts/seed.ts',
     'scripts/make-admin': 'src/scripts/make-admin.ts',
+    'scripts/backup': 'src/scripts/backup.ts',
+    'scripts/restore': 'src/scripts/restore.ts',
   },
   outdir,
   bundle: true,

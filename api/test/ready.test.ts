@@ -54,7 +54,11 @@ describe.each(dbTargets)('GET /api/ready (load balancer readiness) on %s', (kind
   }, 60_000); // a fresh database and its migrations
 
   it('503 with a message when the database does not answer', async () => {
-    const booted = await boot(testEnv(), { database: await freshDatabase(kind), seed: false });
+    // A database of its own, really closed below (a mutation run's recycled PGlite would be wiped
+    // and handed on instead, and answer "migrations are not applied").
+    const database =
+      kind === 'pglite' ? await openDatabase({ dataDir: 'memory://' }) : await freshDatabase(kind);
+    const booted = await boot(testEnv(), { database, seed: false });
     expect((await booted.app.request('/api/ready')).status).toBe(200);
     await booted.close();
     const res = await booted.app.request('/api/ready');

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from '../observe/logger';
 import { freshMemoryPglite } from './pglite-image';
+import { claimPgliteDir } from './pglite-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -168,6 +169,8 @@ export async function openDatabase(opts: {
   }
   const inMemory = opts.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
+  // One process per directory (db/pglite-lock.ts): a backup or a second server must not open it meanwhile.
+  const release = inMemory || opts.pglite ? () => undefined : claimPgliteDir(opts.dataDir);
   const client =
     opts.pglite ?? (inMemory ? await freshMemoryPglite() : new PGlite(path.join(opts.dataDir, 'pglite')));
   await client.waitReady;
@@ -178,7 +181,10 @@ export async function openDatabase(opts: {
     migrate: () => countingApplied(db, () => migratePglite(db as never, { migrationsFolder })),
     // PGlite belongs to one process: nobody else can start on it at the same time.
     exclusive: (fn) => fn(),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
     // One PGlite serves every app built on it (tests): each listener hears every notification.
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
