@@ -371,6 +371,13 @@ export const settingsShape = {
     meaning:
       "the `mailto:` of `List-Unsubscribe`; requests to it carry the subscriber's token in the subject",
   }),
+  MAIL_REPLY_TO: setting(z.email('must be an email address').optional(), {
+    group: 'Newsletter and mail',
+    default: 'unset (replies go to the From address)',
+    meaning:
+      'the `Reply-To` of every mail: where a reader who answers a confirmation or a digest reaches a person',
+    production: 'an address someone reads',
+  }),
   NEWSLETTER_INBOUND_TOKEN: setting(z.string().min(24, 'must be at least 24 characters').optional(), {
     group: 'Newsletter and mail',
     default: 'unset',

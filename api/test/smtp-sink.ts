@@ -18,6 +18,13 @@ export interface SmtpSink {
   offered: Map<string, number>;
   /** Decide the answer to RCPT TO: undefined accepts; { code, message } refuses. */
   onRcpt?: (address: string, attempt: number) => { code: number; message: string } | undefined;
+  /** Decide the greeting: undefined greets (220); { code, message } refuses the connection (e.g. 421). */
+  onConnect?: () => { code: number; message: string } | undefined;
+  /** Decide the answer after DATA, given the envelope recipients: undefined accepts the message. */
+  onData?: (recipients: string[]) => { code: number; message: string } | undefined;
+  /** Connections refused by onConnect, and messages refused by onData. */
+  refusedConnections: number;
+  refusedMessages: number;
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
@@ -33,6 +40,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     port: 0,
     received: [],
     offered: new Map(),
+    refusedConnections: 0,
+    refusedMessages: 0,
     async waitFor(n, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (sink.received.length < n) {
@@ -45,11 +54,21 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  const refusal = (r: { code: number; message: string }) =>
+    Object.assign(new Error(r.message), { responseCode: r.code });
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     banner: 'test sink',
     size: 10 * 1024 * 1024,
+    onConnect(_session, callback) {
+      const refuse = sink.onConnect?.();
+      if (refuse) {
+        sink.refusedConnections++;
+        return callback(refusal(refuse));
+      }
+      callback();
+    },
     onRcptTo(address: SMTPServerAddress, _session, callback) {
       const to = address.address.toLowerCase();
       const attempt = (sink.offered.get(to) ?? 0) + 1;
@@ -67,6 +86,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
+        const refuse = sink.onData?.(session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
+        if (refuse) {
+          sink.refusedMessages++;
+          return callback(refusal(refuse));
+        }
         simpleParser(raw)
           .then((parsed) => {
             for (const rcpt of session.envelope.rcptTo) {

@@ -6,6 +6,8 @@ export interface MailConfig {
   /** The domain of the From address: Message-IDs and the default mailto: use it. */
   domain: string;
   unsubscribeMailto: string;
+  /** MAIL_REPLY_TO: where replies go (unset: the From address). */
+  replyTo: string | null;
   siteUrl: string;
   brand: string;
   transport: 'smtp' | 'outbox' | 'none';
@@ -22,6 +24,7 @@ export function mailConfig(env: Env): MailConfig {
     from,
     domain,
     unsubscribeMailto: env.MAIL_UNSUBSCRIBE_MAILTO ?? `unsubscribe@${domain}`,
+    replyTo: env.MAIL_REPLY_TO ?? null,
     siteUrl: env.SITE_URL,
     brand: env.BRAND_NAME,
     // Development and tests: the outbox. Production without SMTP sends nothing and says so.

@@ -1,3 +1,4 @@
+import { mailSafeName } from '@site/shared';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -95,10 +96,11 @@ export async function importSubscribers(deps: AppDeps, csv: string): Promise<Imp
     const day = /^\d{4}-\d{2}-\d{2}/.exec(consent)?.[0];
     const dated = day ? new Date(`${day}T00:00:00Z`) : null;
     const consentAt = dated && !Number.isNaN(dated.getTime()) ? dated : new Date();
-    const firstName = firstNameCol >= 0 ? rec[firstNameCol] || null : null;
+    // One line, no link (issue 40): a cell with an address imports as no name.
+    const firstName = firstNameCol >= 0 ? mailSafeName(rec[firstNameCol]) : null;
     const rows = (await deps.db.execute(sql`
       insert into newsletter_subscribers (email, first_name, status, source, consent_at, consent_note)
-      values (${address}, ${firstName?.slice(0, 100) ?? null}, 'subscribed', 'import', ${consentAt.toISOString()}::timestamptz, ${consent.slice(0, 500)})
+      values (${address}, ${firstName}, 'subscribed', 'import', ${consentAt.toISOString()}::timestamptz, ${consent.slice(0, 500)})
       on conflict (email) do update set
         status = 'subscribed', consent_at = excluded.consent_at, consent_note = excluded.consent_note,
         first_name = coalesce(excluded.first_name, newsletter_subscribers.first_name), updated_at = now()

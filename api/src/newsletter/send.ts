@@ -12,6 +12,7 @@ import { readersFirst } from '../lib/jobs/readers-first';
 import { outsideText } from '../observe/redact';
 import { queueFor } from '../queue/boss';
 import { QUEUES } from '../queue/names';
+import { backoffFor, domainOf, forgetBackoff } from './backoff';
 import { mailConfig } from './config';
 import { renderIssueMail } from './content';
 import { mimeCopies } from './mail/mime-copies';
@@ -23,6 +24,8 @@ import { classifySendError, type MailTransport, openTransport } from './transpor
 export const MAX_ATTEMPTS = 5;
 /** Rows read per round of the send loop. */
 const BATCH = 200;
+/** A pause this short is waited out by the sender; a longer one gives the issue back until it ends. */
+const WAIT_IN_ROUND_SECONDS = 10;
 
 /** The links of a subscriber's mail: the one-click URL (RFC 8058), its mailto:, and the preferences page. */
 export function listLinks(deps: AppDeps, subscriberId: number) {
@@ -138,7 +141,56 @@ export interface SendRound {
   failed: number;
   retried: number;
   skipped: number;
+  /** Held back by a pause of their domain or of the server (no attempt spent). */
+  deferred: number;
   finished: boolean;
+}
+
+/** Rows of this issue still to send, and the seconds until the first of them is due. */
+async function leftToSend(deps: AppDeps, issueId: number) {
+  const [left] = await deps.db
+    .select({
+      n: sql<number>`count(*)::int`,
+      wait: sql<
+        number | null
+      >`extract(epoch from min(${newsletterDeliveries.nextAttemptAt}) - now())::float8`,
+    })
+    .from(newsletterDeliveries)
+    .where(
+      and(
+        eq(newsletterDeliveries.issueId, issueId),
+        inArray(newsletterDeliveries.status, ['queued', 'sending']),
+      ),
+    );
+  return { n: Number(left?.n ?? 0), wait: left?.wait == null ? null : Number(left.wait) };
+}
+
+/**
+ * Put rows back to wait for their domain's pause: `queued` until then. `refund` gives back the attempt
+ * this round counted (rows already marked `sending`): a pause is not the recipient's failure.
+ */
+async function deferRows(deps: AppDeps, rows: Array<{ id: number; until: number }>, refund: boolean) {
+  const byUntil = new Map<number, number[]>();
+  for (const r of rows) byUntil.set(r.until, [...(byUntil.get(r.until) ?? []), r.id]);
+  for (const [until, ids] of byUntil) {
+    const secs = Math.max(0, (until - Date.now()) / 1000);
+    await deps.db
+      .update(newsletterDeliveries)
+      .set({
+        status: 'queued',
+        nextAttemptAt: sql`now() + make_interval(secs => ${secs})` as unknown as Date,
+        ...(refund ? { attempts: sql`greatest(${newsletterDeliveries.attempts} - 1, 0)` } : {}),
+      })
+      .where(inArray(newsletterDeliveries.id, ids));
+  }
+}
+
+/** Wait (for a pause to end) while the lease is ours and the process is not stopping. */
+async function waitWhileOurs(deps: AppDeps, claim: Claimed, seconds: number) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until && !claim.lost && !deps.lifecycle.shuttingDown) {
+    await new Promise((r) => setTimeout(r, Math.min(250, Math.max(1, until - Date.now()))));
+  }
 }
 
 /**
@@ -160,6 +212,7 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
     failed: 0,
     retried: 0,
     skipped: 0,
+    deferred: 0,
     finished: false,
   };
   const started = performance.now();
@@ -184,6 +237,7 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
     const copyFor = transport.kind === 'smtp' ? mimeCopies(mail) : (p: PersonalParts) => personalise(mail, p);
     const parallel = pLimit(transport.kind === 'smtp' ? deps.env.SMTP_MAX_CONNECTIONS * 2 : 4);
     const retryBase = deps.env.NEWSLETTER_RETRY_SECONDS;
+    const backoff = backoffFor(issueId);
     while (!claim.lost && !deps.lifecycle.shuttingDown) {
       const due = await timed(
         deps.db
@@ -207,7 +261,15 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
           .orderBy(asc(newsletterDeliveries.nextAttemptAt), asc(newsletterDeliveries.id))
           .limit(BATCH),
       );
-      if (!due.length) break;
+      if (!due.length) {
+        // Only paused rows left, due soon: wait here rather than give the issue back.
+        const next = backoff.active ? await timed(leftToSend(deps, issueId)) : null;
+        if (next && next.n > 0 && next.wait !== null && next.wait <= WAIT_IN_ROUND_SECONDS) {
+          await waitWhileOurs(deps, claim, Math.max(0.05, next.wait));
+          continue;
+        }
+        break;
+      }
       const t = transport;
       // The batch is marked in two statements, not two per recipient: skipped (no longer subscribed)
       // and sending (attempt counted). A crash from here leaves `sending` rows, which are sent again.
@@ -227,7 +289,19 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
         );
         round.skipped += gone.length;
       }
-      if (!live.length) continue;
+      // Domains (or the whole server) paused by an earlier refusal: their rows wait, attempts untouched.
+      const held: Array<{ id: number; until: number }> = [];
+      const ready = live.filter((d) => {
+        const until = backoff.pausedUntil(domainOf(d.email));
+        if (until) held.push({ id: d.id, until });
+        return !until;
+      });
+      if (held.length) {
+        await timed(deferRows(deps, held, false));
+        round.deferred += held.length;
+        deps.metrics.newsletterMails.inc({ outcome: 'deferred' }, held.length);
+      }
+      if (!ready.length) continue;
       await timed(
         deps.db
           .update(newsletterDeliveries)
@@ -235,15 +309,23 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
           .where(
             inArray(
               newsletterDeliveries.id,
-              live.map((d) => d.id),
+              ready.map((d) => d.id),
             ),
           ),
       );
+      // Rows a pause caught after they were marked sending: written back together after the batch.
+      const caught: Array<{ id: number; until: number }> = [];
       await Promise.all(
-        live.map((d) =>
+        ready.map((d) =>
           parallel(async () => {
             await readers.turn();
             if (claim.lost) return;
+            const domain = domainOf(d.email);
+            const pausedUntil = backoff.pausedUntil(domain);
+            if (pausedUntil) {
+              caught.push({ id: d.id, until: pausedUntil });
+              return;
+            }
             const links = listLinks(deps, d.subscriberId);
             const copy = copyFor({ firstName: d.firstName, ...links });
             try {
@@ -264,11 +346,15 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
                   error: null,
                 }),
               );
+              backoff.accepted(domain);
               round.sent++;
+              deps.metrics.newsletterMails.inc({ outcome: 'sent' });
             } catch (err) {
               const outcome = classifySendError(err);
               const reason = outsideText(outcome.reason, 300);
-              if (outcome.kind === 'bounced') {
+              if (outcome.kind === 'pause') {
+                caught.push({ id: d.id, until: backoff.pause(outcome.scope, domain) });
+              } else if (outcome.kind === 'bounced') {
                 await timed(setDelivery(deps, d.id, { status: 'bounced', error: reason }));
                 await deps.db
                   .update(newsletterSubscribers)
@@ -280,6 +366,7 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
                   })
                   .where(eq(newsletterSubscribers.id, d.subscriberId));
                 round.bounced++;
+                deps.metrics.newsletterMails.inc({ outcome: 'bounced' });
               } else if (outcome.kind === 'retry' && d.attempts + 1 < MAX_ATTEMPTS) {
                 const wait = retryBase * 2 ** d.attempts;
                 await timed(
@@ -290,30 +377,29 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
                   }),
                 );
                 round.retried++;
+                deps.metrics.newsletterMails.inc({ outcome: 'deferred' });
               } else {
                 await timed(setDelivery(deps, d.id, { status: 'failed', error: reason }));
                 round.failed++;
+                deps.metrics.newsletterMails.inc({ outcome: 'failed' });
               }
             }
           }),
         ),
       );
+      if (caught.length) {
+        await timed(deferRows(deps, caught, true));
+        round.deferred += caught.length;
+        deps.metrics.newsletterMails.inc({ outcome: 'deferred' }, caught.length);
+        deps.logger.warn(
+          { issueId, deferred: caught.length },
+          `[newsletter] issue ${issueId}: the mail server asked to wait; ${caught.length} messages paused, no attempt spent`,
+        );
+      }
     }
-    const [left] = await deps.db
-      .select({
-        n: sql<number>`count(*)::int`,
-        wait: sql<
-          number | null
-        >`extract(epoch from min(${newsletterDeliveries.nextAttemptAt}) - now())::float8`,
-      })
-      .from(newsletterDeliveries)
-      .where(
-        and(
-          eq(newsletterDeliveries.issueId, issueId),
-          inArray(newsletterDeliveries.status, ['queued', 'sending']),
-        ),
-      );
-    if (!claim.lost && (left?.n ?? 0) === 0) {
+    const left = await leftToSend(deps, issueId);
+    if (!claim.lost && left.n === 0) {
+      forgetBackoff(issueId);
       await deps.db
         .update(newsletterIssues)
         .set({ status: 'sent', finishedAt: new Date(), leaseOwner: null, leaseUntil: null })
@@ -328,7 +414,7 @@ export async function sendIssue(deps: AppDeps, issueId: number): Promise<SendRou
     } else if (!claim.lost) {
       // Retries wait for their time: give the issue back until then (the sweep leaves it alone till
       // that moment) and queue the send that comes back for them.
-      const wait = Math.max(1, Math.ceil(left?.wait ?? 1));
+      const wait = Math.max(1, Math.ceil(left.wait ?? 1));
       await deps.db
         .update(newsletterIssues)
         .set({ leaseOwner: null, leaseUntil: sql`now() + make_interval(secs => ${wait})` })

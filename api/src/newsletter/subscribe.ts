@@ -8,7 +8,8 @@ import { QUEUES } from '../queue/names';
 import { mailConfig } from './config';
 import { personalise } from './mail/personalise';
 import { hashToken, newConfirmToken, readUnsubscribeToken } from './tokens';
-import { openTransport } from './transport';
+import { wakeTransactional } from './transactional';
+import { type MailTransport, openTransport } from './transport';
 
 /** A pending address gets at most one confirmation mail in this long (no mail-bombing through the form). */
 export const CONFIRM_RESEND_MS = 10 * 60 * 1000;
@@ -75,15 +76,16 @@ export async function requestSubscription(
       .where(eq(newsletterSubscribers.id, row.id));
     const boss = await queueFor(deps);
     await boss.send(QUEUES.newsletterConfirm, { subscriberId: row.id });
+    wakeTransactional(deps, QUEUES.newsletterConfirm);
   }
 }
 
 /**
  * The confirmation mail (the `newsletter-confirm` job). The token is made here, at send time, and only
  * its hash is stored: the job's own row in the queue never holds it. A new mail replaces the link of
- * an earlier one.
+ * an earlier one. A batch of confirmations shares one pooled `transport` (newsletter/transactional.ts).
  */
-export async function sendConfirmation(deps: AppDeps, subscriberId: number) {
+export async function sendConfirmation(deps: AppDeps, subscriberId: number, transport?: MailTransport) {
   const [sub] = await deps.db
     .select()
     .from(newsletterSubscribers)
@@ -106,10 +108,12 @@ export async function sendConfirmation(deps: AppDeps, subscriberId: number) {
     confirmUrl: `${config.siteUrl}/newsletter/confirm/${token}`,
     days: NEWSLETTER_CONFIRM_DAYS,
   });
-  const copy = personalise(mail, { firstName: sub.firstName, unsubscribeUrl: '', preferencesUrl: '' });
-  const transport = openTransport(deps);
+  // Greeted without the typed name: whoever asks can send this mail to any address, so it carries no
+  // text a stranger typed (issue 40). The name is used only once its owner has confirmed.
+  const copy = personalise(mail, { firstName: null, unsubscribeUrl: '', preferencesUrl: '' });
+  const own = transport ? null : openTransport(deps);
   try {
-    await transport.send({
+    await (transport ?? own!).send({
       to: sub.email,
       subject: copy.subject,
       html: copy.html,
@@ -118,7 +122,7 @@ export async function sendConfirmation(deps: AppDeps, subscriberId: number) {
       kind: 'confirm',
     });
   } finally {
-    transport.close();
+    own?.close();
   }
 }
 

@@ -30,9 +30,14 @@ export class MailUnavailableError extends Error {
   }
 }
 
-/** The message as nodemailer takes it: provider rules (RFC 8058, RFC 2369) in its headers. */
+/**
+ * The message as nodemailer takes it: provider rules (RFC 8058, RFC 2369) in its headers. Every mail
+ * here is made by the site, none typed by a person: `Auto-Submitted: auto-generated` (RFC 3834) tells
+ * vacation responders and ticket systems not to answer it, and Reply-To (MAIL_REPLY_TO) says where a
+ * person's reply should go.
+ */
 function message(config: MailConfig, mail: OutgoingMail): SendMailOptions {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'Auto-Submitted': 'auto-generated' };
   if (mail.unsubscribe) {
     headers['List-Unsubscribe'] = `<${mail.unsubscribe.url}>, <${mail.unsubscribe.mailto}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
@@ -46,6 +51,7 @@ function message(config: MailConfig, mail: OutgoingMail): SendMailOptions {
     text: mail.text,
     messageId: mail.messageId,
     date: new Date(),
+    ...(config.replyTo ? { replyTo: config.replyTo } : {}),
     headers,
   };
 }
@@ -137,12 +143,31 @@ export type SendOutcome =
   | { kind: 'sent' }
   | { kind: 'bounced'; reason: string }
   | { kind: 'retry'; reason: string }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string }
+  /** Not about this recipient: wait before sending to its domain (or to anyone: `server`), no attempt spent. */
+  | { kind: 'pause'; scope: 'server' | 'domain'; reason: string };
+
+/** Errors with no SMTP answer that mean the server could not be reached or talked to (nodemailer's codes). */
+const UNREACHABLE = new Set([
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'EDNS',
+  'ETLS',
+  'ECONNREFUSED',
+  'ECONNRESET',
+]);
+/** Commands before any message starts: a 4xx there is about the server or our session, not a recipient. */
+const SESSION_COMMAND = /^(CONN|EHLO|HELO|LHLO|STARTTLS|AUTH)/i;
 
 /**
- * What an SMTP error means for the recipient: a permanent refusal of the recipient (5xx on RCPT) is
- * a bounce; any 4xx, or no answer at all (connection refused, timeout), is worth a later try; any
- * other 5xx (the message itself refused) fails this message only.
+ * What an SMTP error means (docs/newsletter.md, "Retries and back-off"):
+ * - 5xx on RCPT: the recipient refused for good, a bounce; any other 5xx refuses this message only;
+ * - 4xx on RCPT (450 mailbox busy, greylisting): this recipient tries again later, an attempt spent;
+ * - 421 anywhere, a 4xx before the message (greeting, EHLO, AUTH), or no answer at all (connection
+ *   refused, timeout): the server is unwell, the whole send pauses;
+ * - a 4xx on MAIL FROM or DATA: the transaction, not one recipient, so sending to that domain pauses.
+ * A pause spends nobody's attempt, so an outage of any length fails no recipient.
  */
 export function classifySendError(err: unknown): Exclude<SendOutcome, { kind: 'sent' }> {
   const e = err as {
@@ -154,7 +179,16 @@ export function classifySendError(err: unknown): Exclude<SendOutcome, { kind: 's
   };
   const reason = `${e.responseCode ?? e.code ?? ''} ${e.response ?? e.message ?? ''}`.trim().slice(0, 300);
   const code = e.responseCode;
-  if (code && code >= 500 && /RCPT/i.test(e.command ?? '')) return { kind: 'bounced', reason };
-  if (!code || (code >= 400 && code < 500)) return { kind: 'retry', reason };
+  const command = e.command ?? '';
+  if (!code) {
+    if (e.code && UNREACHABLE.has(e.code)) return { kind: 'pause', scope: 'server', reason };
+    return { kind: 'retry', reason };
+  }
+  if (code >= 500) return /RCPT/i.test(command) ? { kind: 'bounced', reason } : { kind: 'failed', reason };
+  if (code >= 400) {
+    if (code === 421 || SESSION_COMMAND.test(command)) return { kind: 'pause', scope: 'server', reason };
+    if (/RCPT/i.test(command)) return { kind: 'retry', reason };
+    return { kind: 'pause', scope: 'domain', reason };
+  }
   return { kind: 'failed', reason };
 }

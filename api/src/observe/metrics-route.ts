@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Handler } from 'hono';
 import type { AppEnv } from '../context';
+import { readQueueGauges } from './queue-gauges';
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -18,5 +19,7 @@ export const metricsHandler: Handler<AppEnv> = async (c) => {
     return c.json({ message: 'A valid metrics token is required.' }, 401);
   }
   c.header('cache-control', 'private, no-store');
+  // Gauges of the database are read now, at scrape time; counters moved where their events happened.
+  await readQueueGauges(c.var.deps);
   return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType });
 };

@@ -16,6 +16,15 @@ export interface Metrics {
   cache: Counter<'result'>;
   rssRuns: Counter<'outcome'>;
   aiCalls: Counter<'call' | 'outcome'>;
+  /** Article page store (web/stored-pages.ts) lookups: hit, stale (found but out of date: rendered instead), miss. */
+  pageStore: Counter<'result'>;
+  /** Pages rendered and written to the store (after a miss, a write, a new build). */
+  pageStoreRefills: Counter;
+  /** Newsletter deliveries by outcome: sent, deferred (to be tried later), bounced, failed. */
+  newsletterMails: Counter<'outcome'>;
+  /** Job queue gauges, set at scrape time (observe/queue-gauges.ts). */
+  queueJobs: Gauge<'queue' | 'state'>;
+  queueOldestWaiting: Gauge<'queue'>;
 }
 
 export function createMetrics(opts: {
@@ -72,6 +81,35 @@ export function createMetrics(opts: {
       name: 'ai_calls_total',
       help: 'Calls to the AI service by call name and outcome (ok, or the HTTP status we answered)',
       labelNames: ['call', 'outcome'],
+      registers,
+    }),
+    pageStore: new Counter({
+      name: 'page_store_lookups_total',
+      help: 'Stored article page lookups: hit (served from the store), stale (out of date, rendered again instead) or miss',
+      labelNames: ['result'],
+      registers,
+    }),
+    pageStoreRefills: new Counter({
+      name: 'page_store_refills_total',
+      help: 'Article pages rendered and written to the page store',
+      registers,
+    }),
+    newsletterMails: new Counter({
+      name: 'newsletter_mails_total',
+      help: 'Newsletter deliveries by outcome: sent, deferred (a temporary refusal or a paused domain: tried later), bounced, failed',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    queueJobs: new Gauge({
+      name: 'job_queue_jobs',
+      help: 'Jobs per queue by state: waiting (due, not started), delayed (due later: retries, schedules), active, failed (kept until pg-boss archives them)',
+      labelNames: ['queue', 'state'],
+      registers,
+    }),
+    queueOldestWaiting: new Gauge({
+      name: 'job_queue_oldest_waiting_seconds',
+      help: 'Per queue, how long the longest-waiting due job has been due (0: none waiting)',
+      labelNames: ['queue'],
       registers,
     }),
   };

@@ -6,6 +6,7 @@ import { linkHealthIdle, startLinkCheck } from '../insights/link-health/run';
 import { sendConfirmation } from '../newsletter/subscribe';
 import { runDigest, syncDigestSchedule } from '../newsletter/digest';
 import { enqueueSend, sendIssue, sendingIssues } from '../newsletter/send';
+import { workTransactional } from '../newsletter/transactional';
 import { outsideText } from '../observe/redact';
 import { backfillPictures } from '../pictures/backfill';
 import { makePictureSizes } from '../pictures/sizes';
@@ -97,9 +98,10 @@ async function setUp(deps: AppDeps, boss: PgBoss, timings: QueueTimings) {
 
   await boss.work(QUEUES.rssImport, poll, async () => rssJob(deps));
   await boss.work(QUEUES.linkCheck, poll, async () => linkCheckJob(deps));
-  await boss.work<{ subscriberId: number }>(QUEUES.newsletterConfirm, poll, async ([job]) => {
-    if (job) await sendConfirmation(deps, job.data.subscriberId);
-  });
+  // Transactional mail: its own pace, not the digest's (newsletter/transactional.ts).
+  await workTransactional<{ subscriberId: number }>(deps, boss, QUEUES.newsletterConfirm, (data, transport) =>
+    sendConfirmation(deps, data.subscriberId, transport),
+  );
   await boss.work<{ issueId: number }>(QUEUES.newsletterSend, poll, async ([job]) => {
     if (job) await sendIssue(deps, job.data.issueId);
   });

@@ -1,4 +1,4 @@
-import { CONTROL_CHARS, hasControlChars, updateUserInput } from '@site/shared';
+import { CONTROL_CHARS, hasControlChars, signUpNamesInput, updateUserInput } from '@site/shared';
 import type { MiddlewareHandler } from 'hono';
 import type { ZodType } from 'zod';
 
@@ -126,4 +126,5 @@ export const refuseControlCharsInAuthBody: MiddlewareHandler = async (c, next) =
 /** better-auth routes whose own body checks let a value through that PostgreSQL then refuses (a 500). */
 const AUTH_BODY_SCHEMAS: Record<string, ZodType | undefined> = {
   '/api/auth/update-user': updateUserInput,
+  '/api/auth/sign-up/email': signUpNamesInput,
 };

@@ -123,12 +123,13 @@ export async function readStoredPage(
   build: string,
 ): Promise<{ entry: CachedEntry | null; now: Date }> {
   const result = (await deps.db.execute(sql`
-    select now() as now, p.keys, p.gzip from (select 1) one
-    left join ${storedPages} p on p.path = ${path} and p.build = ${build} and not p.stale`)) as unknown as {
-    rows: Array<{ now: unknown; keys: string[] | null; gzip: Uint8Array | null }>;
+    select now() as now, p.keys, p.stale, case when not p.stale then p.gzip end as gzip from (select 1) one
+    left join ${storedPages} p on p.path = ${path} and p.build = ${build}`)) as unknown as {
+    rows: Array<{ now: unknown; keys: string[] | null; stale: boolean | null; gzip: Uint8Array | null }>;
   };
   const row = result.rows[0];
   const now = new Date(String(row?.now ?? new Date().toISOString()));
+  deps.metrics.pageStore.inc({ result: row?.stale ? 'stale' : row?.gzip ? 'hit' : 'miss' });
   return { entry: row?.gzip && row.keys ? storedEntry(deps.env, row.keys, row.gzip) : null, now };
 }
 
@@ -171,7 +172,9 @@ export async function savePage(
     on conflict (path) do update set article_id = excluded.article_id, build = excluded.build,
       keys = excluded.keys, stale = false, gzip = excluded.gzip, rendered_at = excluded.rendered_at
     where not ${raced}`)) as unknown as { rowCount?: number | null; affectedRows?: number };
-  return (result.rowCount ?? result.affectedRows ?? 0) > 0;
+  const stored = (result.rowCount ?? result.affectedRows ?? 0) > 0;
+  if (stored) deps.metrics.pageStoreRefills.inc();
+  return stored;
 }
 
 /** From the request path (web/ssr.ts): store a fresh render without holding up its answer. */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { emailField, text } from './common';
+import { personName } from './person-name';
 import { MESSAGE_STATUSES } from '../constants';
 
 export const contactInput = z.object({
-  firstName: text().trim().min(1, 'First name is required').max(100),
-  lastName: text().trim().min(1, 'Last name is required').max(100),
+  firstName: personName(100, 'First name is required'),
+  lastName: personName(100, 'Last name is required'),
   email: emailField,
   subject: text().trim().min(1, 'Subject is required').max(200),
   message: text().trim().min(1, 'Message is required').max(5000),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, text } from './common';
+import { personName } from './person-name';
 import type { StoryStatus } from '../constants';
 
 export interface Challenge {
@@ -12,7 +13,7 @@ export interface Challenge {
 }
 
 export const storyInput = z.object({
-  name: text().trim().min(1, 'Name is required').max(100),
+  name: personName(100, 'Name is required'),
   email: emailField,
   title: text().trim().min(3, 'Title is required').max(200),
   story: text().trim().min(50, 'Please tell us a little more (at least 50 characters)').max(10_000),

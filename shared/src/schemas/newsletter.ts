@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, httpUrl, imageRef, text } from './common';
+import { personName } from './person-name';
 
 /** Where a subscription came from (recorded with the consent). */
 export const NEWSLETTER_FORMS = ['footer', 'article', 'page', 'account'] as const;
@@ -18,7 +19,7 @@ export const NEWSLETTER_SUBSCRIBE_ANSWER =
 /** POST /api/newsletter/subscribe. Signed-in readers may leave the email out (their account's is used). */
 export const newsletterSubscribeInput = z.object({
   email: emailField.optional(),
-  firstName: text().trim().max(100).optional(),
+  firstName: personName(100).optional(),
   form: z.enum(NEWSLETTER_FORMS).default('page'),
   /** Honeypot: real people leave it empty (hidden from them). */
   website: text().max(0).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, text } from './common';
+import { personName } from './person-name';
 
 export interface CurrentUser {
   id: string;
@@ -14,8 +15,8 @@ export interface CurrentUser {
 export const adminFlagInput = z.object({ isAdmin: z.boolean() });
 
 export const signUpInput = z.object({
-  firstName: text().trim().min(1, 'First name is required').max(100),
-  lastName: text().trim().max(100).default(''),
+  firstName: personName(100, 'First name is required'),
+  lastName: personName(100).default(''),
   email: emailField,
   password: text().min(8, 'Password must be at least 8 characters').max(128),
 });
@@ -29,10 +30,20 @@ export const signInInput = z.object({
  * schema lets `name: null` through to a NOT NULL column (a 500). Only the fields a user may change.
  */
 export const updateUserInput = z.object({
-  name: text().trim().min(1, 'Name is required').max(200).optional(),
-  firstName: text().trim().max(100).nullable().optional(),
-  lastName: text().trim().max(100).nullable().optional(),
+  name: personName(200, 'Name is required').optional(),
+  firstName: personName(100).nullable().optional(),
+  lastName: personName(100).nullable().optional(),
   image: text().max(2048).nullable().optional(),
+});
+
+/**
+ * The names in better-auth's POST /api/auth/sign-up/email, checked before better-auth stores them:
+ * its own schema takes any string, line breaks and links included (issue 40).
+ */
+export const signUpNamesInput = z.object({
+  name: personName(200).optional(),
+  firstName: personName(100).nullable().optional(),
+  lastName: personName(100).nullable().optional(),
 });
 
 /** The first admin of an empty production site, made through a one-time setup link (api: auth/first-admin.ts). */

@@ -1,3 +1,5 @@
+import { mailSafeName } from '@site/shared';
+
 // Kept apart from the React templates: the send loop and the routes load this on every start, while
 // the templates (React Email, and prettier inside its renderer) load only when a mail is rendered.
 
@@ -29,8 +31,10 @@ export interface PersonalParts {
 
 /** What each marker stands for in one recipient's copy (not yet escaped). */
 export function valuesFor(parts: PersonalParts): Record<(typeof MARK)[keyof typeof MARK], string> {
+  // One line, no link: a name stored before the name rule (or imported) cannot add lines or a link.
+  const name = mailSafeName(parts.firstName);
   return {
-    [MARK.greeting]: parts.firstName ? `Hello ${parts.firstName},` : 'Hello,',
+    [MARK.greeting]: name ? `Hello ${name},` : 'Hello,',
     [MARK.unsubscribeUrl]: parts.unsubscribeUrl,
     [MARK.preferencesUrl]: parts.preferencesUrl,
   };

@@ -3,7 +3,7 @@ import {
   newsletterSubscribeInput,
   newsletterToken,
   newsletterTokenInput,
-  text,
+  personName,
 } from '@site/shared';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -30,7 +30,7 @@ export const NEWSLETTER_RATE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as con
 
 const tokenParam = z.object({ token: newsletterToken });
 const preferencesInput = z.object({
-  firstName: text().trim().max(100).optional(),
+  firstName: personName(100).optional(),
   subscribed: z.boolean().optional(),
 });
 
