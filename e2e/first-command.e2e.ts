@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runBuilt } from './run-built';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -40,28 +40,15 @@ describe('a start on a port another program holds', () => {
     await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
     const port = (holder.address() as { port: number }).port;
     try {
-      const child = spawn(process.execPath, ['dist/server.js'], {
-        cwd: path.join(root, 'api'),
-        env: {
-          PATH: process.env.PATH ?? '',
-          NODE_ENV: 'test',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: 'memory://',
-          SEED_DEMO: 'false',
-          RSS_CRON: 'off',
-          LOG_LEVEL: 'info',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const { code, output } = await runBuilt('dist/server.js', {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: 'memory://',
+        SEED_DEMO: 'false',
+        RSS_CRON: 'off',
+        LOG_LEVEL: 'info',
       });
-      let output = '';
-      child.stdout.on('data', (d) => {
-        output += d;
-      });
-      child.stderr.on('data', (d) => {
-        output += d;
-      });
-      const code = await new Promise<number | null>((r) => child.once('exit', r));
       expect(code, output).toBe(1);
       expect(output).toContain(`Port ${port} is in use by another program.`);
       expect(output).toContain('npx -y pnpm@10 start');

@@ -1,35 +1,22 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, queryRows } from '../api/test/helpers';
 import { type RunningSite, startSite } from './harness';
+import { runBuilt } from './run-built';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const _root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'e2e-production-secret-0123456789abcdef';
 
 describe('the compiled server as an operator starts it', () => {
   it('reports every bad setting at once and stops, before loading anything heavy', async () => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['dist/server.js'], {
-      cwd: path.join(root, 'api'),
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        PORT: 'eighty',
-        STORAGE: 's3',
-        LOG_LEVEL: 'loud',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { code, output } = await runBuilt('dist/server.js', {
+      NODE_ENV: 'production',
+      PORT: 'eighty',
+      STORAGE: 's3',
+      LOG_LEVEL: 'loud',
     });
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += d;
-    });
-    child.stderr.on('data', (d) => {
-      output += d;
-    });
-    const code = await new Promise<number | null>((r) => child.once('exit', r));
     const ms = performance.now() - started;
     expect(code).toBe(1);
     for (const name of ['PORT', 'LOG_LEVEL', 'BETTER_AUTH_SECRET', 'S3_BUCKET'])
@@ -39,23 +26,8 @@ describe('the compiled server as an operator starts it', () => {
   });
 
   describe.runIf(process.env.TEST_DATABASE_URL)('db:seed against a production database', () => {
-    const seed = (env: Record<string, string>, ...args: string[]) => {
-      const child = spawn(process.execPath, ['dist/scripts/seed.js', ...args], {
-        cwd: path.join(root, 'api'),
-        env: { PATH: process.env.PATH ?? '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (d) => {
-        output += d;
-      });
-      child.stderr.on('data', (d) => {
-        output += d;
-      });
-      return new Promise<{ code: number | null; output: string }>((r) =>
-        child.once('exit', (code) => r({ code, output })),
-      );
-    };
+    const seed = (env: Record<string, string>, ...args: string[]) =>
+      runBuilt('dist/scripts/seed.js', env, args);
     const demoRows = (url: string) =>
       queryRows(
         url,

@@ -5,10 +5,10 @@ import { articles, newsletterDeliveries, newsletterIssues, newsletterSubscribers
 import { PAUSE_FIRST_MS, PAUSE_MAX_MS, SendBackoff } from '../src/newsletter/backoff';
 import { queueIssue } from '../src/newsletter/send';
 import { classifySendError } from '../src/newsletter/transport';
-import { startJobWorkers } from '../src/queue/workers';
 import { bodyHtmlFields } from '../src/routes/content/body-html';
-import { dbTargets, testApp } from './helpers';
-import { type SmtpSink, startSmtpSink } from './smtp-sink';
+import { dbTargets } from './helpers';
+import { startMailSite } from './mail-site';
+import type { SmtpSink } from './smtp-sink';
 
 const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -80,22 +80,12 @@ describe('what an SMTP refusal means (issue 40)', () => {
 describe.each(dbTargets)('a send backs off a refusing server, per domain, on %s (issue 40)', (kind) => {
   let booted: Booted;
   let sink: SmtpSink;
-  let stopWorkers: () => Promise<void>;
+  let stop: () => Promise<void>;
   let slug = 0;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    booted = await testApp(kind, {
-      env: {
-        SMTP_URL: sink.url,
-        MAIL_FROM: '"Bloom & Balance" <news@bloom.test>',
-        SITE_URL: 'https://bloom.test',
-        // Short, so that spending attempts (the old way) would show within the test.
-        NEWSLETTER_RETRY_SECONDS: '1',
-        NEWSLETTER_LEASE_SECONDS: '3',
-      },
-    });
-    stopWorkers = await startJobWorkers(booted.deps, { pollSeconds: 0.5, cronSeconds: 1 });
+    // Retries short, so that spending attempts (the old way) would show within the test.
+    ({ booted, sink, stop } = await startMailSite(kind, { NEWSLETTER_RETRY_SECONDS: '1' }));
   });
   afterEach(async () => {
     sink.onConnect = undefined;
@@ -105,9 +95,7 @@ describe.each(dbTargets)('a send backs off a refusing server, per domain, on %s 
     await booted.deps.db.delete(newsletterSubscribers);
   });
   afterAll(async () => {
-    await stopWorkers?.();
-    await booted?.close();
-    await sink?.close();
+    await stop?.();
   });
 
   const subscribe = async (emails: string[]) =>

@@ -4,10 +4,10 @@ import type { Booted } from '../src/bootstrap';
 import { articles, contactMessages, newsletterIssues, newsletterSubscribers, user } from '../src/db/schema';
 import { personalise } from '../src/newsletter/mail/personalise';
 import { queueIssue } from '../src/newsletter/send';
-import { startJobWorkers } from '../src/queue/workers';
 import { bodyHtmlFields } from '../src/routes/content/body-html';
-import { Agent, dbTargets, testApp } from './helpers';
-import { type ReceivedMail, type SmtpSink, startSmtpSink } from './smtp-sink';
+import { Agent, dbTargets } from './helpers';
+import { startMailSite } from './mail-site';
+import type { ReceivedMail, SmtpSink } from './smtp-sink';
 
 const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs = 30_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -29,7 +29,7 @@ const BREAKS = ['\r\n', '\n', '\r', '\u000b', '\u000c', '\u0085', '\u2028', '\u2
 describe.each(dbTargets)('transactional mail on %s (issue 40)', (kind) => {
   let booted: Booted;
   let sink: SmtpSink;
-  let stopWorkers: () => Promise<void>;
+  let stop: () => Promise<void>;
   let ip = 0;
   /** A reader from an address of their own (the subscribe form allows 5 an hour per connection). */
   const reader = () => new Agent(booted.app, `10.40.${(++ip >> 8) & 255}.${ip & 255}`, 'https://bloom.test');
@@ -38,23 +38,11 @@ describe.each(dbTargets)('transactional mail on %s (issue 40)', (kind) => {
     m.parsed.headerLines.filter((h) => h.key === name.toLowerCase()).map((h) => h.line);
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    booted = await testApp(kind, {
-      env: {
-        SMTP_URL: sink.url,
-        MAIL_FROM: '"Bloom & Balance" <news@bloom.test>',
-        MAIL_REPLY_TO: 'hello@bloom.test',
-        SITE_URL: 'https://bloom.test',
-        NEWSLETTER_LEASE_SECONDS: '3',
-      },
-    });
-    // The digest's own tests poll fast too; transactional mail must not need it (its own pace).
-    stopWorkers = await startJobWorkers(booted.deps, { pollSeconds: 0.5, cronSeconds: 1 });
+    // Workers poll fast as the digest's own tests do; transactional mail must not need it (its own pace).
+    ({ booted, sink, stop } = await startMailSite(kind, { MAIL_REPLY_TO: 'hello@bloom.test' }));
   });
   afterAll(async () => {
-    await stopWorkers?.();
-    await booted?.close();
-    await sink?.close();
+    await stop?.();
   });
 
   it('a name with a link or a line break is a 400 naming the field, stores nothing and mails nothing', async () => {
