@@ -45,7 +45,6 @@ function AdminSession() {
   return (
     <PlatformContext.Provider value={admin}>
       <QueryClientProvider client={client}>
-        <Seo title="Admin Dashboard" noindex />
         <AccessGate rawFetcher={platform.fetcher} />
       </QueryClientProvider>
     </PlatformContext.Provider>
@@ -94,6 +93,8 @@ function AccessGate({ rawFetcher: raw }: { rawFetcher: Fetcher }) {
   if (state === 'loading') {
     return (
       <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label="Loading">
+        {/* The dashboard's tabs title themselves (Dashboard.tsx). */}
+        <Seo title="Admin" noindex />
         <div className="h-10 w-10 animate-spin rounded-full border-4 border-rose-200 border-t-rose-700" />
       </div>
     );
@@ -125,6 +126,7 @@ function AccessGate({ rawFetcher: raw }: { rawFetcher: Fetcher }) {
 function Screen({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="mx-auto max-w-md px-4 py-20 text-center">
+      <Seo title={`${title} - Admin`} noindex />
       <h1 className="mb-4 font-serif text-3xl font-bold">{title}</h1>
       <div className="text-stone-600">{children}</div>
     </section>

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@site/shared';
 import { type KeyboardEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { Seo } from '../lib/seo';
 import { AiTab } from './ai/AiTab';
 import { AdminAlerts } from './alerts/AdminAlerts';
 import { ArticlesTab } from './articles/ArticlesTab';
@@ -56,6 +57,8 @@ export function Dashboard({ user }: { user: CurrentUser }) {
   }
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
+      {/* Each tab says which it is (issue 41): "Articles - Admin | Bloom & Balance". */}
+      <Seo title={`${TABS.find((t) => t.id === active)?.label} - Admin`} noindex />
       <h1 className="mb-6 font-serif text-3xl font-bold">Admin Dashboard - Manage your content and users</h1>
       <AdminAlerts user={user} />
       <div

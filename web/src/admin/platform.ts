@@ -62,12 +62,13 @@ export const webPlatform: AdminPlatform = {
   fetcher: browserFetcher,
   apiBase: '',
   pickImage: null,
-  // The tab is in the query string, so the return trip keeps it.
+  // The tab is in the query string, so the return trip keeps it. Replace, not a new entry (issue 41):
+  // Back from the sign-in page goes to where the reader was before the admin, not into this redirect.
   signIn: () =>
-    window.location.assign(
+    window.location.replace(
       `/api/login?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`,
     ),
-  goHome: () => window.location.assign('/'),
+  goHome: () => window.location.replace('/'),
   uploadWithProgress: xhrUpload,
 };
 

@@ -3,8 +3,9 @@ import { type Location, useLocation, useNavigationType } from 'react-router-dom'
 
 /**
  * Scroll like a web site (issue 26; DESIGN.md §8): a new page opens at the top, or at its #fragment;
- * Back and Forward return to where the reader was on that entry; an in-page change made with
- * `replace` (Load More, a search, a filter) leaves the page where it is.
+ * Back and Forward (and a reload) return to where the reader was on that entry; an in-page change made
+ * with `replace` (Load More, a search, a filter) leaves the page where it is. A page opened again by
+ * its address (typed, a bookmark, a link) opens at the top, whatever an earlier visit left (issue 41).
  *
  * react-router's own <ScrollRestoration> does this but needs a data router (createBrowserRouter),
  * which adds 16 KB gzip to every public page (137.6 KB against the 120 KB budget) and more start-up
@@ -38,26 +39,56 @@ function persist() {
   }
 }
 
+/** What a reader scrolls with: any of them ends a restore still waiting for the page to grow. */
+const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
 /**
  * Scrolls to `y`; when the page is not that tall yet (its data is being fetched again: the cache let it
- * go), tries again as it grows, for a few seconds, unless the reader scrolls first.
+ * go), tries again as it grows, for a few seconds, unless the reader scrolls first (a wheel, a touch, a
+ * key, the scrollbar, or any scroll that is not ours).
  */
 function restore(y: number) {
   window.scrollTo(0, y);
-  if (Math.abs(window.scrollY - y) <= 1 || typeof ResizeObserver === 'undefined') return;
+  let ours = window.scrollY;
+  if (Math.abs(ours - y) <= 1 || typeof ResizeObserver === 'undefined') return;
   const stop = () => {
     observer.disconnect();
     clearTimeout(timer);
-    for (const type of ['wheel', 'touchstart', 'keydown']) window.removeEventListener(type, stop);
+    for (const type of READER_INPUT) window.removeEventListener(type, stop);
+    window.removeEventListener('scroll', onScroll);
+  };
+  const onScroll = () => {
+    if (Math.abs(window.scrollY - ours) > 1) stop();
   };
   const observer = new ResizeObserver(() => {
     window.scrollTo(0, y);
-    if (Math.abs(window.scrollY - y) <= 1) stop();
+    ours = window.scrollY;
+    if (Math.abs(ours - y) <= 1) stop();
   });
   observer.observe(document.body);
   const timer = setTimeout(stop, 3000);
-  for (const type of ['wheel', 'touchstart', 'keydown'])
-    window.addEventListener(type, stop, { passive: true });
+  for (const type of READER_INPUT) window.addEventListener(type, stop, { passive: true });
+  window.addEventListener('scroll', onScroll, { passive: true });
+}
+
+/**
+ * Whether this document was opened by a reload or by Back/Forward: only those return to a place. An
+ * address typed or a bookmark is a new visit (the first load of a tab has no router key, so such an
+ * entry shares its stored place with every earlier visit of the same address).
+ */
+function returning(): boolean {
+  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return nav ? nav.type === 'reload' || nav.type === 'back_forward' : true;
+}
+
+/**
+ * Whether the reader has scrolled since the page was shown (before it hydrated): then they stay. The
+ * browser's own restoring (to `saved`, or clamped at the bottom of a shorter page) does not count.
+ */
+function readerScrolled(saved: number): boolean {
+  const y = window.scrollY;
+  const atBottom = y + window.innerHeight >= document.documentElement.scrollHeight - 1;
+  return y > 1 && Math.abs(y - saved) > 1 && !(atBottom && y < saved);
 }
 
 /** One history entry: its router key, or (a first load has key "default") its address. */
@@ -75,6 +106,7 @@ export function useScrollRestoration() {
   const action = useNavigationType();
   const current = useRef(entryKey(location));
   const firstRender = useRef(true);
+  const shown = useRef(location.pathname + location.search);
 
   useEffect(() => {
     const previous = window.history.scrollRestoration;
@@ -103,10 +135,14 @@ export function useScrollRestoration() {
     const key = entryKey(location);
     current.current = key;
     const saved = stored()[key];
+    const address = location.pathname + location.search;
+    const sameAddress = shown.current === address;
+    shown.current = address;
     if (firstRender.current) {
       firstRender.current = false;
-      // A reload, or Back into the site from elsewhere: the place this entry had, unless a fragment says.
-      if (saved !== undefined && !location.hash) restore(saved);
+      // A reload, or Back into the site from elsewhere: the place this entry had, unless a fragment
+      // says, or the reader has started scrolling. A new visit stays at the top the browser gave it.
+      if (saved !== undefined && !location.hash && returning() && !readerScrolled(saved)) restore(saved);
       return;
     }
     if (action === 'POP' && saved !== undefined) {
@@ -114,7 +150,9 @@ export function useScrollRestoration() {
       return;
     }
     if (scrollToFragment(location.hash)) return;
-    if (action === 'REPLACE') return;
+    // A link to the page being read is a `replace` too (react-router): it opens at the top, as a
+    // browser does; other replaces are in-page changes (Load More, a search, a filter).
+    if (action === 'REPLACE' && !sameAddress) return;
     window.scrollTo(0, 0);
   }, [location.key]);
 }

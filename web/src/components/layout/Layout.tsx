@@ -4,6 +4,7 @@ import { EarlyInputReplay } from '../../lib/early-input';
 import { useScrollRestoration } from '../../lib/scroll-restoration';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { RouteAnnouncer } from './RouteAnnouncer';
 
 /** Site chrome around every page: header with navigation, drawer on phones, footer. */
 export function Layout() {
@@ -24,6 +25,8 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      {/* Focus to the new page's heading, its title announced (issue 41). */}
+      <RouteAnnouncer />
     </div>
   );
 }

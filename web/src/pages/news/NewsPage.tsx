@@ -8,7 +8,7 @@ import {
   SKELETONS,
 } from '@site/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, type NavigateOptions, useParams, useSearchParams } from 'react-router-dom';
 import { ArticleCard } from '../../components/ui/ArticleCard';
 import { HydrationSlice } from '../../components/ui/HydrationSlice';
@@ -27,6 +27,7 @@ import {
   searchCountsKey,
   searchKey,
 } from '../../lib/content';
+import { IN_PAGE } from '../../lib/route-focus';
 import { Seo } from '../../lib/seo';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 
@@ -63,6 +64,8 @@ function FilterButtons({
           <Link
             key={b.label}
             to={b.href}
+            // A filter: focus stays on it though the list is another page (lib/route-focus.ts).
+            state={IN_PAGE}
             aria-current={active ? 'page' : undefined}
             className={`rounded-full border px-4 py-1.5 text-sm font-medium ${
               active
@@ -129,16 +132,21 @@ function NewsList({
   const items = term ? (results.data ?? []) : pages.flat();
   const loading = term ? results.isLoading : first.isLoading;
   const loadingMore = more.some((m) => m.isLoading);
-  const lastPage = pages[pages.length - 1] ?? [];
+  // While a page loads the button stays, saying so: one that left for the moment took focus with it.
+  const shownPages = loadingMore ? pageCount - 1 : pageCount;
+  const lastPage = pages[shownPages - 1] ?? [];
   const canLoadMore =
     !term &&
     items.length >= LIMITS.loadMoreThreshold &&
     lastPage.length === NEWS_PAGE_SIZE &&
-    pageCount < NEWS_MAX_PAGES;
+    shownPages < NEWS_MAX_PAGES;
   const error = term ? results.error : first.error;
 
   const label = category ? CATEGORY_LABELS[category] : undefined;
-  const title = term ? `Search Results for "${term}"` : (label ?? 'Latest News');
+  // /wellness is the category's own page; /news/wellness the news list filtered to it (issue 41:
+  // two pages, two names).
+  const listName = label && !fixed ? `Latest ${label} News` : (label ?? 'Latest News');
+  const title = term ? `Search Results for "${term}"` : listName;
   const onChange = (value: string) => {
     setText(value);
     const next = new URLSearchParams(search);
@@ -147,11 +155,24 @@ function NewsList({
     next.delete('pages');
     setSearch(next, inPlace);
   };
+  // The cards Load More asked for: focus goes to the first when the button leaves with the last page.
+  const grid = useRef<HTMLDivElement>(null);
+  const firstNew = useRef<number | null>(null);
   const loadMore = () => {
+    if (loadingMore) return;
+    if (document.activeElement?.matches('[data-load-more]')) firstNew.current = items.length;
     const next = new URLSearchParams(search);
     next.set('pages', String(pageCount + 1));
     setSearch(next, inPlace);
   };
+  useEffect(() => {
+    const i = firstNew.current;
+    if (i === null || loadingMore) return;
+    firstNew.current = null;
+    const card = grid.current?.children[i];
+    const link = card?.matches('a[href]') ? card : card?.querySelector('a[href]');
+    if (!canLoadMore && link instanceof HTMLElement) link.focus();
+  }, [loadingMore, canLoadMore]);
   // What the search found, said once (and to screen readers) instead of leaving the reader to count.
   const matches = term && results.data ? results.data.length : undefined;
   const total = term ? counts.data?.[category ?? 'all'] : undefined;
@@ -203,7 +224,7 @@ function NewsList({
             </p>
           </div>
         ) : (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <div ref={grid} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((a, i) => (
               <HydrationSlice key={a.id}>
                 <ArticleCard article={a} sizes={CARD_GRID_SIZES} eager={i === 0} heading="h2" />
@@ -213,7 +234,14 @@ function NewsList({
         )}
         {canLoadMore && (
           <div className="mt-10 text-center">
-            <button type="button" className={buttonClass.secondary} disabled={loadingMore} onClick={loadMore}>
+            {/* aria-disabled, not disabled: a disabled button drops the focus it had (issue 41). */}
+            <button
+              type="button"
+              data-load-more
+              className={`${buttonClass.secondary} aria-disabled:opacity-60`}
+              aria-disabled={loadingMore || undefined}
+              onClick={loadMore}
+            >
               {loadingMore ? 'Loading…' : 'Load More Articles'}
             </button>
           </div>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { HydrationSlice } from '../../components/ui/HydrationSlice';
 import { CARD_GRID_SIZES } from '../../components/ui/picture-sizes';
+import { IN_PAGE } from '../../lib/route-focus';
 import { Seo, useHttpStatus } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { ProductCard } from './components/ProductCard';
@@ -44,7 +45,8 @@ export function ShopPage() {
   useHttpStatus(unknownCategory ? 404 : 200);
 
   const list = products.data ?? [];
-  const heading = category ? category.name : 'Shop Our Favourites';
+  // A category's page is named by its category, in the title and the h1 alike (issue 41).
+  const heading = category ? `${category.name} products` : 'Shop Our Favourites';
   const description =
     category?.description ||
     'Hand-picked wellness, beauty, style and home finds our editors love, with honest prices in pounds.';
@@ -60,7 +62,12 @@ export function ShopPage() {
         noindex={unknownCategory}
       />
       <div className="text-center">
-        <h1 className="font-serif text-4xl font-bold text-stone-900">Curated Shop</h1>
+        {category && (
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Curated Shop</p>
+        )}
+        <h1 className="font-serif text-4xl font-bold text-stone-900">
+          {category ? category.name : 'Curated Shop'}
+        </h1>
         <p className="mx-auto mt-3 max-w-2xl text-stone-600">
           Products we have tried and loved. Some links are affiliate links: we may earn a commission at no
           extra cost to you.
@@ -87,6 +94,7 @@ export function ShopPage() {
       <nav aria-label="Product categories" className="mt-8 flex flex-wrap justify-center gap-2">
         <Link
           to="/shop"
+          state={IN_PAGE}
           className={categoryId === undefined ? chipOn : chipOff}
           aria-current={categoryId === undefined ? 'page' : undefined}
         >
@@ -96,6 +104,8 @@ export function ShopPage() {
           <Link
             key={c.id}
             to={`/shop/${c.id}`}
+            // A filter: focus stays on it though each category is its own page (lib/route-focus.ts).
+            state={IN_PAGE}
             className={c.id === categoryId ? chipOn : chipOff}
             aria-current={c.id === categoryId ? 'page' : undefined}
           >

@@ -4,8 +4,12 @@ import { useLocation } from 'react-router-dom';
 import { Seo } from '../../../lib/seo';
 import { loginHref } from '../queries';
 
-/** The one way these pages leave for sign-in; tests replace `go`. */
-export const browserNav = { go: (url: string) => window.location.assign(url) };
+/**
+ * The one way these pages leave for sign-in; tests replace `go`. It replaces this history entry
+ * (issue 41): Back from the sign-in page returns to the list the reader came from, not to this page,
+ * which would only send them to sign-in again.
+ */
+export const browserNav = { go: (url: string) => window.location.replace(url) };
 
 /** Spec §2/§4: signed-out readers of product and recipe detail see "Login Required" and go to sign-in. */
 export function LoginRequired({ what }: { what: string }) {
@@ -22,6 +26,11 @@ export function LoginRequired({ what }: { what: string }) {
       <p className="mt-4 text-stone-600">Please sign in to view this {what}. Redirecting you to sign in…</p>
       <a
         href={href}
+        onClick={(e) => {
+          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          browserNav.go(href);
+        }}
         className="mt-8 inline-block rounded-full bg-brand-700 px-5 py-2 font-semibold text-white"
       >
         Sign In
