@@ -245,6 +245,7 @@ describe.each(dbTargets)('sitemap, robots and feed on %s', (kind) => {
       '/news',
       '/shop',
       '/recipes',
+      '/challenges',
       '/contact',
       '/privacy',
       '/terms',

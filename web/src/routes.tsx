@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { adminKeys } from './admin/query-keys';
 import { Layout } from './components/layout/Layout';
+import { newsletterStatusKey } from './components/newsletter/status';
 import {
   activeChallengesKey,
   activeTerm,
@@ -19,6 +20,7 @@ import {
   searchKey,
 } from './lib/content';
 import { lazyPage } from './lib/lazy-page';
+import { challengesRoute } from './pages/challenges/route';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { setupLinkKey } from './pages/setup/queries';
 import { readFilters, recipeKey, recipesKey } from './pages/recipes/queries';
@@ -131,6 +133,8 @@ const relatedPrefetch = (article: unknown): FetchQueryOptions[] => {
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Every page's footer: the subscribe form, or a sentence where the site cannot send mail.
+    handle: { prefetch: () => [{ queryKey: newsletterStatusKey }] } satisfies RouteHandle,
     children: [
       {
         path: '/',
@@ -178,6 +182,7 @@ export const routes: RouteObject[] = [
       { path: '/privacy', element: <LegalPage kind="privacy" />, handle: { page: LegalPage } },
       { path: '/terms', element: <LegalPage kind="terms" />, handle: { page: LegalPage } },
       { path: '/cookie-policy', element: <LegalPage kind="cookies" />, handle: { page: LegalPage } },
+      challengesRoute,
       {
         path: '/challenges/:id',
         element: <ChallengePage />,

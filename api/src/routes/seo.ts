@@ -21,6 +21,7 @@ const STATIC_PATHS = [
   ...ARTICLE_CATEGORIES.map((c) => `/news/${c}`),
   '/shop',
   '/recipes',
+  '/challenges',
   '/contact',
   '/newsletter',
   '/community/submit-story',

@@ -1,5 +1,6 @@
 import { SKELETONS } from '@site/shared';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useFormFocus } from './form-focus';
 import { confirmLeave, useLeaveGuard } from './list/use-leave-guard';
 import { Button, ConfirmDialog, Skeletons } from './ui';
 
@@ -66,6 +67,19 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
   const [formKey, setFormKey] = useState(0);
   const [openedInitial, setOpenedInitial] = useState(false);
   const [dirty, setDirty] = useState(false);
+  // Focus (issue 41 §8): into the form when it opens, back to the button that opened it when it closes.
+  const formSection = useRef<HTMLElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = useRef(false);
+  useFormFocus(formSection, open ? `${formKey}-${editing?.id ?? 'new'}` : null);
+  useEffect(() => {
+    if (open || !returnFocus.current) return;
+    returnFocus.current = false;
+    // The row's Edit button, unless the row is gone (deleted): then Add.
+    const target = opener.current?.isConnected ? opener.current : addButton.current;
+    target?.focus();
+  }, [open]);
   const [selectedIds, setSelectedIds] = useState<Set<number>>(new Set());
   // Every result of the search, not only the loaded rows ("Select all N results").
   const [allResults, setAllResults] = useState(false);
@@ -99,6 +113,7 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
     setOpen(true);
   }, [openedInitial, p.initialEditId, p.items]);
   const close = () => {
+    returnFocus.current = true;
     setOpen(false);
     setEditing(null);
     setDirty(false);
@@ -113,8 +128,10 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
       <div className="mb-4 flex items-center justify-between">
         <h2 className="font-serif text-2xl font-semibold">{plural}</h2>
         <Button
-          onClick={() => {
+          ref={addButton}
+          onClick={(e) => {
             if (!mayLeave()) return;
+            opener.current = e.currentTarget;
             setEditing(null);
             setFormKey((k) => k + 1);
             setOpen((o) => !(o && !editing));
@@ -125,6 +142,7 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
       </div>
       {open && (
         <section
+          ref={formSection}
           className="mb-6 rounded-lg border border-stone-200 bg-white p-4"
           aria-label={`${p.entity} form`}
         >
@@ -207,8 +225,9 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
                 <Button
                   variant="secondary"
                   aria-label={`Edit ${p.itemTitle(item)}`}
-                  onClick={() => {
+                  onClick={(e) => {
                     if (!mayLeave()) return;
+                    opener.current = e.currentTarget;
                     setEditing(item);
                     setFormKey((k) => k + 1);
                     setOpen(true);

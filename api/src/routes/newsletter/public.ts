@@ -8,25 +8,19 @@ import {
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { currentUser } from '../../auth/middleware';
 import type { AppEnv } from '../../context';
 import { newsletterSubscribers } from '../../db/schema';
 import { clientIp } from '../../lib/http/client-ip';
 import { ApiError } from '../../lib/http/errors';
-import { overRateLimit } from '../../lib/http/rate-limit';
 import { validate } from '../../lib/http/validate';
+import { publicCache } from '../../lib/cache/cache';
 import { clearsNothing } from '../../lib/cache/write-clears';
-import { mailConfig } from '../../newsletter/config';
-import {
-  confirmSubscription,
-  requestSubscription,
-  subscriberByToken,
-  unsubscribe,
-} from '../../newsletter/subscribe';
+import { confirmSubscription, subscriberByToken, unsubscribe } from '../../newsletter/subscribe';
 import { ipHash } from '../../newsletter/tokens';
+import { newsletterFormRoutes } from './form-post';
+import { takeSubscription, takesSubscriptions } from './take-subscription';
 
-/** Per client, like the contact form: a person subscribes once or twice; a bot many times. */
-export const NEWSLETTER_RATE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
+export { NEWSLETTER_RATE_LIMIT } from './take-subscription';
 
 const tokenParam = z.object({ token: newsletterToken });
 const preferencesInput = z.object({
@@ -41,39 +35,20 @@ const maskEmail = (email: string) => {
 
 /** The newsletter for readers (docs/newsletter.md): subscribe, confirm, preferences. */
 export const newsletterPublicRoutes = new Hono<AppEnv>()
+  // Whether a subscribe form can work here (issue 41 §7): the pages show a sentence instead of a form
+  // that always fails (production without SMTP_URL). Fetched with every page on the server (Layout).
+  .get('/newsletter/status', publicCache(), (c) => c.json({ open: takesSubscriptions(c.var.deps.env) }))
   .post(
     '/newsletter/subscribe',
     clearsNothing('subscribers are shown to admins only'),
     validate('json', newsletterSubscribeInput),
     async (c) => {
-      const { deps } = c.var;
-      const body = c.req.valid('json');
-      const user = await currentUser(c);
-      const email = body.email ?? user?.email;
-      if (!email) throw new ApiError(400, 'Email is required');
-      if (await overRateLimit(c, { prefix: 'newsletter:', ...NEWSLETTER_RATE_LIMIT })) {
-        throw new ApiError(429, 'Too many requests from this connection. Please try again later.');
-      }
-      if (mailConfig(deps.env).transport === 'none') {
-        throw new ApiError(
-          503,
-          'The newsletter is not taking subscriptions right now. Please try again later.',
-        );
-      }
-      // A filled honeypot gets the same answer and changes nothing.
-      if (!body.website) {
-        await requestSubscription(deps, {
-          email,
-          firstName: body.firstName || undefined,
-          form: user && !body.email ? 'account' : body.form,
-          ipHash: ipHash(deps.env, clientIp(c, deps.env.TRUST_PROXY)),
-          userId: user && email.toLowerCase() === user.email.toLowerCase() ? user.id : null,
-        });
-      }
+      await takeSubscription(c, c.req.valid('json'));
       // The same answer for a new, pending, subscribed or bounced address: nothing to discover here.
       return c.json({ message: NEWSLETTER_SUBSCRIBE_ANSWER }, 202);
     },
   )
+  .route('/', newsletterFormRoutes)
   .post(
     '/newsletter/confirm',
     clearsNothing('subscribers are shown to admins only'),

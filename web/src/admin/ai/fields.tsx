@@ -28,7 +28,8 @@ export function Card({
 }) {
   return (
     <section className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
-      <h3 className="font-serif text-xl font-semibold">{title}</h3>
+      {/* The tab has no list heading: each card is a section straight under the page's h1 (axe heading-order). */}
+      <h2 className="font-serif text-xl font-semibold">{title}</h2>
       {description && <p className="mt-1 text-sm text-stone-600">{description}</p>}
       <div className="mt-4 space-y-4">{children}</div>
     </section>

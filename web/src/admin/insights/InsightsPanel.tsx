@@ -2,14 +2,15 @@ import { type ReactNode, useId, useState } from 'react';
 
 /**
  * A report panel at the top of a tab, collapsed by default: nothing is fetched (and no chart code
- * loaded) until it is opened.
+ * loaded) until it is opened. Its heading is an h2 like the tab's list heading below it: an h3 straight
+ * under the page's h1 broke axe's heading-order (issue 41 §8).
  */
 export function InsightsPanel({ title, children }: { title: string; children: () => ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
     <section className="mb-6 rounded-lg border border-stone-200 bg-white" aria-label={title}>
-      <h3 className="text-base font-semibold">
+      <h2 className="text-base font-semibold">
         <button
           type="button"
           aria-expanded={open}
@@ -20,7 +21,7 @@ export function InsightsPanel({ title, children }: { title: string; children: ()
           {title}
           <span aria-hidden="true">{open ? '▴' : '▾'}</span>
         </button>
-      </h3>
+      </h2>
       {open && (
         <div id={id} className="space-y-4 border-t border-stone-200 p-4">
           {children()}
@@ -42,7 +43,7 @@ export function RankedList({
 }) {
   return (
     <div className="min-w-0">
-      <h4 className="mb-2 text-sm font-semibold">{title}</h4>
+      <h3 className="mb-2 text-sm font-semibold">{title}</h3>
       {items.length === 0 ? (
         <p className="text-sm text-stone-600">{empty}</p>
       ) : (

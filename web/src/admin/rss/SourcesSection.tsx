@@ -7,9 +7,10 @@ import {
   formatDateTime,
 } from '@site/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useToast } from '../../components/toast/toast';
 import { apiRequest, HttpError } from '../../lib/api';
+import { useFormFocus } from '../form-focus';
 import { confirmLeave, useLeaveGuard } from '../list/use-leave-guard';
 import { usePlatform } from '../platform';
 import { Badge, Button, ConfirmDialog, Switch } from '../ui';
@@ -41,6 +42,9 @@ export function SourcesSection({ sources }: { sources: RssSource[] }) {
   const [toDelete, setToDelete] = useState<RssSource | null>(null);
   // The open form holds typed text: closing it, opening another or leaving asks first.
   const [dirty, setDirty] = useState(false);
+  // Into the first field when the form opens; a refused save to the first field in error (form-focus.ts).
+  const formBox = useRef<HTMLDivElement>(null);
+  useFormFocus(formBox, form === null ? null : form === 'new' ? 'new' : String(form.id));
   useLeaveGuard(form !== null && dirty);
   const openForm = (next: RssSource | 'new' | null) => {
     if (!confirmLeave(form !== null && dirty)) return;
@@ -126,7 +130,7 @@ export function SourcesSection({ sources }: { sources: RssSource[] }) {
       )}
 
       {form && (
-        <div className="mt-4 rounded-md border border-stone-200 p-4">
+        <div ref={formBox} className="mt-4 rounded-md border border-stone-200 p-4">
           <SourceForm
             key={form === 'new' ? 'new' : form.id}
             initial={form === 'new' ? null : form}

@@ -21,6 +21,21 @@ function useScrollLock(active: boolean) {
 }
 
 /**
+ * Everything in <body> but the open menu becomes `inert` (issue 41 §6): aria-modal alone left the page
+ * behind reachable to screen readers' browse mode and to clicks. Returns the undo, which leaves alone
+ * what was inert before.
+ */
+function inertOutside(keep: HTMLElement): () => void {
+  const made = Array.from(document.body.children).filter(
+    (el): el is HTMLElement => el instanceof HTMLElement && el !== keep && !el.inert,
+  );
+  for (const el of made) el.inert = true;
+  return () => {
+    for (const el of made) el.inert = false;
+  };
+}
+
+/**
  * Phone navigation: the same links plus Sign In or Sign Out; choosing a link closes it.
  * It is rendered into <body> through a portal: the sticky header has a backdrop filter, and a
  * filtered ancestor becomes the containing block of `position: fixed` children, which shrank the
@@ -30,6 +45,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   const { pathname } = useLocation();
   const { user } = useCurrentUser();
   const panel = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
   // A new page closes the menu.
@@ -39,6 +55,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   useEffect(() => {
     if (!open) return;
     const returnTo = document.activeElement as HTMLElement | null;
+    const restoreInert = root.current ? inertOutside(root.current) : () => undefined;
     const focusables = () =>
       Array.from(panel.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []);
     focusables()[0]?.focus();
@@ -61,6 +78,8 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      // The page first, then focus: an inert button cannot take it.
+      restoreInert();
       returnTo?.focus?.();
     };
   }, [open]);
@@ -68,7 +87,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   if (!open) return null;
   const cls = 'block rounded-lg px-4 py-3 text-base font-medium';
   return createPortal(
-    <div className="fixed inset-0 z-50 md:hidden">
+    <div ref={root} className="fixed inset-0 z-50 md:hidden">
       <button
         type="button"
         aria-label="Close menu"

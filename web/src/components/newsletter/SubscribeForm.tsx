@@ -1,13 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFetcher } from '../../lib/fetcher-context';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { addressProblem, type NewsletterStatus, newsletterStatusKey, SUBSCRIBE_FORM_ACTION } from './status';
 
 type Where = 'footer' | 'article' | 'page';
 type State =
   | { phase: 'idle' | 'sending' }
   | { phase: 'done'; message: string }
-  | { phase: 'error'; message: string };
+  | { phase: 'error'; message: string; field?: boolean };
+
+/** The server's words for the first problem, without the field name it puts in front ("email: …"). */
+const plainMessage = (answer: { message?: string; issues?: { message?: string }[] }) =>
+  answer.issues?.[0]?.message || answer.message;
 
 const input =
   'w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 focus:border-brand-700';
@@ -16,8 +22,10 @@ const button =
 
 /**
  * The newsletter form (footer, article end, /newsletter): email and an optional first name; a signed-in
- * reader subscribes with one button. No zod here (the public bundle's budget): the server validates and
- * its message is shown. Whatever the address, the answer is the same (no account discovery).
+ * reader subscribes with one button. No zod here (the public bundle's budget): a plain check of the
+ * address in the page, then the server's. Whatever the address, the answer is the same (no account
+ * discovery). Before scripts run it is a real form post (issue 41 §7), so the address never goes
+ * into a URL; and a site that cannot send mail shows a sentence instead of a form that always fails.
  */
 export function SubscribeForm({ where, heading }: { where: Where; heading?: string }) {
   const fetcher = useFetcher();
@@ -25,6 +33,12 @@ export function SubscribeForm({ where, heading }: { where: Where; heading?: stri
   const [state, setState] = useState<State>({ phase: 'idle' });
   const uid = useId();
   const answer = useRef<HTMLParagraphElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  // One request per press: a double click's second submit comes before React has re-rendered the
+  // disabled button, so the state alone cannot stop it.
+  const inFlight = useRef(false);
+  // Unknown (an old server, a failed read): the form, as before.
+  const status = useQuery<NewsletterStatus>({ queryKey: newsletterStatusKey, retry: false });
   // The form gives way to a shorter answer: bring it into view (and to screen readers' attention),
   // or on a phone it would sit above the screen, where the form's top was.
   useEffect(() => {
@@ -32,6 +46,8 @@ export function SubscribeForm({ where, heading }: { where: Where; heading?: stri
   }, [state.phase]);
 
   async function send(body: Record<string, string>) {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setState({ phase: 'sending' });
     try {
       const res = await fetcher('/api/newsletter/subscribe', {
@@ -39,22 +55,41 @@ export function SubscribeForm({ where, heading }: { where: Where; heading?: stri
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ...body, form: where }),
       });
-      const answer = (await res.json().catch(() => ({}))) as { message?: string };
-      if (!res.ok) throw new Error(answer.message || 'Could not subscribe. Please try again.');
+      const answer = (await res.json().catch(() => ({}))) as Parameters<typeof plainMessage>[0];
+      if (!res.ok) {
+        const field = res.status === 400;
+        setState({
+          phase: 'error',
+          message: plainMessage(answer) || 'Could not subscribe. Please try again.',
+          field,
+        });
+        if (field) emailInput.current?.focus();
+        return;
+      }
       setState({ phase: 'done', message: answer.message ?? 'Check your inbox to confirm.' });
-    } catch (err) {
+    } catch {
       setState({
         phase: 'error',
-        message: (err as Error).message || 'Could not subscribe. Please try again.',
+        message: 'Could not subscribe. Please check your connection and try again.',
       });
+    } finally {
+      inFlight.current = false;
     }
   }
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (inFlight.current) return;
     const raw = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
     if (!raw.website) delete raw.website;
     if (!raw.firstName) delete raw.firstName;
+    const problem = addressProblem(raw.email ?? '');
+    if (problem) {
+      setState({ phase: 'error', message: problem, field: true });
+      emailInput.current?.focus();
+      return;
+    }
+    raw.email = (raw.email ?? '').trim();
     void send(raw);
   }
 
@@ -77,7 +112,21 @@ export function SubscribeForm({ where, heading }: { where: Where; heading?: stri
       </section>
     );
   }
+  if (status.data?.open === false) {
+    return (
+      <section aria-labelledby={titleId} data-testid={`newsletter-${where}`}>
+        <h2 id={titleId} className="font-semibold text-stone-900">
+          {title}
+        </h2>
+        <p className="mt-2 text-sm text-stone-700" data-testid="newsletter-closed">
+          The newsletter is not taking subscriptions right now. Please check back soon.
+        </p>
+      </section>
+    );
+  }
   const sending = state.phase === 'sending';
+  const fieldError = state.phase === 'error' && state.field;
+  const errorId = `${uid}-error`;
   return (
     <section aria-labelledby={titleId} data-testid={`newsletter-${where}`}>
       <h2 id={titleId} className="font-semibold text-stone-900">
@@ -103,6 +152,9 @@ export function SubscribeForm({ where, heading }: { where: Where; heading?: stri
         </div>
       ) : (
         <form
+          method="post"
+          // Which form it was rides on the address, not a hidden field.
+          action={`${SUBSCRIBE_FORM_ACTION}?form=${where}`}
           onSubmit={onSubmit}
           noValidate
           aria-label={title}
@@ -114,7 +166,10 @@ export function SubscribeForm({ where, heading }: { where: Where; heading?: stri
               Newsletter address
             </label>
             <input
+              ref={emailInput}
               id={`${uid}-email`}
+              aria-invalid={fieldError || undefined}
+              aria-describedby={state.phase === 'error' ? errorId : undefined}
               name="email"
               type="email"
               autoComplete="email"
@@ -147,7 +202,7 @@ export function SubscribeForm({ where, heading }: { where: Where; heading?: stri
         </form>
       )}
       {state.phase === 'error' && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
           {state.message}
         </p>
       )}

@@ -34,8 +34,8 @@ export function ChallengePage() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <Seo title={c.title} description={c.description} image={c.imageUrl} path={`/challenges/${c.id}`} />
-      <Link to="/" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Home
+      <Link to="/challenges" className="text-sm font-medium text-brand-700 hover:underline">
+        ← All challenges
       </Link>
       <Img
         src={c.imageUrl}

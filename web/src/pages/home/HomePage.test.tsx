@@ -76,7 +76,7 @@ describe('Home (spec §2)', () => {
       within(ch)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/challenges/1', '/challenges/2', '/challenges/3']);
+    ).toEqual(['/challenges/1', '/challenges/2', '/challenges/3', '/challenges']);
     expect(fetcher.calls).toContain('GET /api/challenges?active=true');
 
     expect(screen.getByRole('link', { name: 'Share Your Story' }).getAttribute('href')).toBe(

@@ -105,6 +105,9 @@ function Challenges() {
       ) : (
         <p className="mt-8 text-stone-600">No active challenges right now. Check back soon!</p>
       )}
+      <Link to="/challenges" className="mt-6 inline-block py-1 font-semibold text-brand-700 hover:underline">
+        See all challenges →
+      </Link>
     </section>
   );
 }

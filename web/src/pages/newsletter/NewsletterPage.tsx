@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { SUBSCRIBE_OUTCOMES } from '../../components/newsletter/status';
 import { SubscribeForm } from '../../components/newsletter/SubscribeForm';
 import { type ArticleListItem, articleHref, listKey } from '../../lib/content';
 import { Seo } from '../../lib/seo';
@@ -13,6 +14,8 @@ export function NewsletterPage() {
   const { brand } = useSite();
   const latest = useQuery<ArticleListItem[]>({ queryKey: newsletterSampleKey });
   const sample = (latest.data ?? []).slice(0, 3);
+  // Where the no-script form post lands (api/src/routes/newsletter/form-post.ts): ?subscribe=sent|invalid|…
+  const outcome = SUBSCRIBE_OUTCOMES[useSearchParams()[0].get('subscribe') ?? ''];
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <Seo
@@ -33,6 +36,15 @@ export function NewsletterPage() {
         <li>Every issue has a one-click unsubscribe link. Your address is never sold or shared.</li>
       </ul>
       <div className="mt-8 rounded-2xl border border-brand-100 bg-brand-50 p-5">
+        {outcome && (
+          <p
+            role={outcome.ok ? 'status' : 'alert'}
+            data-testid="subscribe-outcome"
+            className={`mb-4 text-sm font-medium ${outcome.ok ? 'text-stone-900' : 'text-red-700'}`}
+          >
+            {outcome.text}
+          </p>
+        )}
         <SubscribeForm where="page" heading="Subscribe" />
       </div>
       <h2 className="mt-12 font-serif text-2xl font-bold text-stone-900">A sample issue</h2>

@@ -62,6 +62,16 @@ describe('paste that cleans up (issue 31 §3)', () => {
     );
   });
 
+  it('Word\'s ordinary bold (`<b style="mso-bidi-font-weight:normal">`) stays bold; its mso- italic twin stays italic (issue 41 §8)', () => {
+    const html = paste(
+      '<p class="MsoNormal"><b style="mso-bidi-font-weight:normal">Bold words</b> and ' +
+        '<i style="mso-bidi-font-style:normal">slanted</i> and <span style="mso-bidi-font-weight:bold">plain</span></p>',
+    );
+    expect(html).toBe('<p><strong>Bold words</strong> and <em>slanted</em> and plain</p>');
+    // Google Docs' real "not bold" wrapper is still unwrapped.
+    expect(paste('<b style="font-weight:normal;">Plain</b>')).toBe('<p>Plain</p>');
+  });
+
   it('a web page: structure and the captioned photo kept; scripts, ads, tracking pixel, empty spans and javascript: links gone', () => {
     const html = paste(sample('web-page.html'));
     expectNoJunk(html);

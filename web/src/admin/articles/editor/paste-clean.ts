@@ -144,10 +144,13 @@ const quarantine = (html: string) =>
       tag.replace(/\sstyle\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)/gi, (_m, value: string) => ` ${STYLE}=${value}`),
     );
 const styleOf = (el: Element) => (el.getAttribute(STYLE) ?? '').toLowerCase();
-const BOLD = /font-weight\s*:\s*(bold|bolder|[6-9]00)\b/;
-const NOT_BOLD = /font-weight\s*:\s*(normal|lighter|[1-4]00)\b/;
-const ITALIC = /font-style\s*:\s*italic\b/;
-const HIDDEN = /display\s*:\s*none|visibility\s*:\s*hidden/;
+// A property only where its name starts (after `;` or the start): Word writes
+// `mso-bidi-font-weight:normal` on ordinary bold, and that is not `font-weight:normal`.
+const prop = (name: string, values: string) => new RegExp(`(?:^|[;\\s])${name}\\s*:\\s*(?:${values})\\b`);
+const BOLD = prop('font-weight', 'bold|bolder|[6-9]00');
+const NOT_BOLD = prop('font-weight', 'normal|lighter|[1-4]00');
+const ITALIC = prop('font-style', 'italic');
+const HIDDEN = new RegExp(`${prop('display', 'none').source}|${prop('visibility', 'hidden').source}`);
 
 /** What a pasted style meant for a reader: bold and italic become the marks they are; the rest goes. */
 function styleMeaning(doc: Document) {
