@@ -201,6 +201,8 @@ export const groups = {
       'test/rss-real-feeds.test.ts',
       'test/rss-sources.test.ts',
       'test/rss-import.test.ts',
+      // Issue 44: each difference from feedparser a reader saw, one fixture each.
+      'test/rss-parity.test.ts',
     ],
   },
   // A run: sources, the lock, the schedule, the status editors see, the AI recipe writer and its budget.

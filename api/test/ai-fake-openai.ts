@@ -22,6 +22,8 @@ export interface ReceivedRequest {
 type Behaviour =
   | { kind: 'answer'; json: unknown; delayMs?: number }
   | { kind: 'raw'; content: string }
+  /** The model declines: `content` null, `refusal` its words (OpenAI's structured-output refusal). */
+  | { kind: 'refusal'; refusal: string }
   | { kind: 'status'; status: number; headers?: Record<string, string>; message?: string }
   | { kind: 'hang' };
 
@@ -71,7 +73,8 @@ export async function startFakeOpenAI() {
         );
         return;
       }
-      const content = b.kind === 'raw' ? b.content : JSON.stringify(b.json);
+      const content = b.kind === 'raw' ? b.content : b.kind === 'refusal' ? null : JSON.stringify(b.json);
+      const refusal = b.kind === 'refusal' ? b.refusal : null;
       const delayMs = b.kind === 'answer' ? (b.delayMs ?? 0) : 0;
       // A slow model (the shutdown tests keep a request in flight with it).
       setTimeout(() => {
@@ -85,7 +88,7 @@ export async function startFakeOpenAI() {
             choices: [
               {
                 index: 0,
-                message: { role: 'assistant', content, refusal: null },
+                message: { role: 'assistant', content, refusal },
                 finish_reason: 'stop',
                 logprobs: null,
               },

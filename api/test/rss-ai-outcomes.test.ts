@@ -87,6 +87,13 @@ describe.each(dbTargets)('AI failures in an RSS run on %s', (kind) => {
       'an unusable answer (not JSON)',
       'req_test_1',
     ],
+    // Issue 44: a refusal is said as one, not as "an unusable answer (empty answer)".
+    [
+      'a refusal',
+      { kind: 'refusal', refusal: 'I am sorry, I will not write that recipe.' },
+      'the AI refused to write a recipe for this item',
+      'req_test_1',
+    ],
   ] as const)(
     'the AI answering %s: the run is "succeeded with warnings" and says who wrote the 6 recipes and why',
     async (_, behaviour, failure, requestId) => {
@@ -124,6 +131,8 @@ describe.each(dbTargets)('AI failures in an RSS run on %s', (kind) => {
       // The upstream text went through the redactor: the key it quoted is not in any log line.
       const everything = JSON.stringify(warn.mock.calls);
       expect(everything).not.toContain(KEY);
+      // The model's own words of refusal are upstream text: never logged.
+      if (behaviour.kind === 'refusal') expect(everything).not.toContain(behaviour.refusal);
       if (behaviour.kind === 'status' && 'message' in behaviour)
         expect(failed?.upstreamMessage).toMatch(/Incorrect API key provided: \[redacted\]/);
     },

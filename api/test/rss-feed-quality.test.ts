@@ -71,8 +71,8 @@ describe('2. one bad character does not lose the feed: it is read, with a warnin
     ]);
     expect(byTitle(feed, 'Fish').url).toBe('https://harbourhill.example/news/fish-and-chips?day=fri&ref=rss');
     expect(feed.warnings).toEqual([
-      '2 unescaped "&" characters in item 2, read as text',
-      '1 undefined entity: &doesnotexist; in item 3 (kept as text)',
+      '2 unescaped "&" characters in "Fish & chips night moves to Fridays", read as text',
+      '1 undefined entity: &doesnotexist; in "Choir rehearsal notes &doesnotexist; week two" (kept as text)',
     ]);
   });
   it('a mismatched tag is read leniently: both items import, with a warning naming the XML error', async () => {
@@ -189,7 +189,7 @@ describe('5. dates: non-English names are read; an unreadable or missing date is
     expect(byTitle(feed, 'Bacalhau').publishedAt).toBeNull();
     expect(byTitle(feed, 'Arroz doce').publishedAt).toBeNull();
     expect(feed.warnings).toEqual([
-      '1 date could not be read ("Quarta-feira, à tarde" in item 6): shown as "date unknown"',
+      '1 date could not be read ("Quarta-feira, à tarde" in "Arroz doce (date garbled by the CMS)"): shown as "date unknown"',
     ]);
   });
 });
@@ -218,8 +218,8 @@ describe.each(dbTargets)('importing the issue-28 fixtures on %s', (kind) => {
         5,
         null,
         [
-          '2 unescaped "&" characters in item 2, read as text',
-          '1 undefined entity: &doesnotexist; in item 3 (kept as text)',
+          '2 unescaped "&" characters in "Fish & chips night moves to Fridays", read as text',
+          '1 undefined entity: &doesnotexist; in "Choir rehearsal notes &doesnotexist; week two" (kept as text)',
         ],
       ],
       // Its photos live on hosts that do not exist (*.example): imported without them (issue 39 §3).

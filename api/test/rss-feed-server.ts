@@ -270,6 +270,18 @@ export async function startFeedServer(): Promise<FeedServer> {
     switch (path) {
       case '/rss.xml':
         return xml(rss2(base));
+      case '/many.xml': {
+        // A podcast-sized archive (issue 44): ?n=N episodes, newest first, no pictures.
+        const n = Math.min(Number(url.searchParams.get('n') ?? 60), 2000);
+        const items = Array.from(
+          { length: n },
+          (_, i) =>
+            `<item><title>Episode ${n - i}: garden questions</title><link>${base}/episodes/${n - i}</link><guid>${base}/episodes/${n - i}</guid><pubDate>${new Date(Date.UTC(2024, 0, 1) + (n - i) * 86_400_000).toUTCString()}</pubDate></item>`,
+        ).join('');
+        return xml(
+          `<?xml version="1.0"?><rss version="2.0"><channel><title>Garden hour</title><link>${base}/</link>${items}</channel></rss>`,
+        );
+      }
       case '/slow-rss.xml':
         // A feed that takes a second: an import is still running when other instances ask for one.
         setTimeout(() => xml(rss2(base)), 1000);

@@ -77,6 +77,26 @@ describe.each(dbTargets)('RSS import on %s', (kind) => {
   });
   afterAll(async () => booted?.close());
 
+  it('imports every new item of a long feed, up to the cap per run, and says the rest come with the next runs (issue 44)', async () => {
+    const many = [src('Garden hour', '/many.xml?n=60')];
+    const first = await run({ sources: many, maxNewItems: 40 });
+    expect(first?.feeds.map((f) => [f.fetched, f.created, f.duplicates])).toEqual([[60, 40, 0]]);
+    expect(first?.feeds[0]?.warnings).toEqual([
+      '40 of 60 new items imported; the rest come with the next runs',
+    ]);
+    expect(first?.status).toBe('warnings');
+    // The newest first; the next run brings the rest, and then there is nothing left to say.
+    const second = await run({ sources: many, maxNewItems: 40 });
+    expect(second?.feeds.map((f) => [f.fetched, f.created, f.duplicates])).toEqual([[60, 20, 40]]);
+    expect(second?.feeds[0]?.warnings).toEqual([]);
+    const rows = await booted.deps.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(eq(articles.source, 'Garden hour'));
+    expect(rows).toHaveLength(60);
+    await booted.deps.db.delete(articles).where(eq(articles.source, 'Garden hour'));
+  });
+
   it('imports RSS 2.0 and Atom items as external articles with the feed category, and records the run', async () => {
     const summary = await run();
     expect(summary?.status).toBe('succeeded');

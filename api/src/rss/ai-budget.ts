@@ -1,6 +1,7 @@
 import { AiAnswerError, aiFailureFields, aiFailureWords, aiRequestId } from '../ai/errors';
 import type { AppDeps } from '../context';
 import type { RunAiOutcome } from '@site/shared';
+import { AI_REFUSED } from './openai-writer';
 import {
   builtInRecipeWriter,
   type RecipeWriter,
@@ -61,7 +62,10 @@ export function budgetedWriter(
       observe?.metrics.aiCalls.inc({ call: 'rss_recipe', outcome: 'ok' });
       return { recipe, by: 'ai' };
     } catch (err) {
-      stoppedBecause = aiFailureWords(err);
+      stoppedBecause =
+        err instanceof AiAnswerError && err.message === AI_REFUSED
+          ? 'the AI refused to write a recipe for this item'
+          : aiFailureWords(err);
       requestId = aiRequestId(err);
       const invalid = err instanceof AiAnswerError || (err as Error)?.name === 'ZodError';
       observe?.metrics.aiCalls.inc({ call: 'rss_recipe', outcome: invalid ? 'invalid' : 'failed' });

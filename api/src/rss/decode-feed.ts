@@ -23,6 +23,20 @@ function bomEncoding(bytes: Uint8Array): string | null {
   return null;
 }
 
+/**
+ * UTF-16 and UTF-32 without a byte-order mark, by how `<?` (or `<` then a letter) is laid out in
+ * the first four bytes (XML 1.0, appendix F). The declaration's own label ("UTF-16") rarely names
+ * the byte order; these bytes do.
+ */
+function sniffedEncoding(b: Uint8Array): string | null {
+  const [a = -1, c = -1, d = -1, e = -1] = b;
+  if (a === 0x3c && c === 0 && d === 0 && e === 0) return 'utf-32le';
+  if (a === 0 && c === 0 && d === 0 && e === 0x3c) return 'utf-32be';
+  if (a === 0x3c && c === 0 && d !== 0 && e === 0) return 'utf-16le';
+  if (a === 0 && c === 0x3c && d === 0 && e !== 0) return 'utf-16be';
+  return null;
+}
+
 /** `encoding="…"` of the XML declaration (read as ASCII: the declaration itself always is). */
 function declaredEncoding(bytes: Uint8Array): string | null {
   const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
@@ -59,10 +73,15 @@ function validUtf8(bytes: Uint8Array): boolean {
  * publisher's.
  */
 export function decodeFeed(bytes: Uint8Array, contentType?: string): string {
-  const fromDocument = bomEncoding(bytes) ?? usable(declaredEncoding(bytes));
+  // iconv-lite strips the BOM, so the parser sees the XML declaration first.
+  return iconv.decode(Buffer.from(bytes), feedEncoding(bytes, contentType));
+}
+
+/** The encoding decodeFeed reads the bytes with (an iconv-lite label). */
+export function feedEncoding(bytes: Uint8Array, contentType?: string): string {
+  const fromDocument = bomEncoding(bytes) ?? sniffedEncoding(bytes) ?? usable(declaredEncoding(bytes));
   const fromHttp = usable(httpCharset(contentType));
   let encoding = fromDocument ?? fromHttp ?? 'utf-8';
   if (!fromDocument && isUtf8(encoding) && !validUtf8(bytes)) encoding = 'windows-1252';
-  // iconv-lite strips the BOM, so the parser sees the XML declaration first.
-  return iconv.decode(Buffer.from(bytes), encoding);
+  return encoding;
 }

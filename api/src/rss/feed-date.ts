@@ -93,8 +93,246 @@ const MONTHS: Record<string, string[]> = {
     'gru',
   ],
 };
+/**
+ * More languages (issue 44), month by month: Russian (genitive, nominative, abbreviation), Greek
+ * (genitive and the abbreviations feeds use), Czech (genitive and nominative), Swedish, Danish and
+ * Norwegian, Finnish (partitive and nominative), Hungarian, Romanian, Turkish and Catalan. Only
+ * whole words and their usual abbreviations: a three-letter prefix is never guessed for these.
+ */
+const MORE_MONTHS: Record<string, string[]> = {
+  Jan: [
+    'января',
+    'январь',
+    'янв',
+    'ιανουαριου',
+    'ιανουαριος',
+    'ιαν',
+    'ledna',
+    'leden',
+    'januari',
+    'januar',
+    'tammikuuta',
+    'tammikuu',
+    'tammi',
+    'január',
+    'ianuarie',
+    'ian',
+    'ocak',
+    'gener',
+  ],
+  Feb: [
+    'февраля',
+    'февраль',
+    'фев',
+    'φεβρουαριου',
+    'φεβρουαριος',
+    'φεβ',
+    'února',
+    'únor',
+    'februari',
+    'februar',
+    'helmikuuta',
+    'helmikuu',
+    'helmi',
+    'február',
+    'febr',
+    'februarie',
+    'şubat',
+    'subat',
+    'febrer',
+  ],
+  Mar: [
+    'марта',
+    'март',
+    'мар',
+    'μαρτιου',
+    'μαρτιος',
+    'μαρ',
+    'μαω',
+    'března',
+    'březen',
+    'mars',
+    'marts',
+    'maaliskuuta',
+    'maaliskuu',
+    'maalis',
+    'március',
+    'márc',
+    'martie',
+    'mart',
+    'març',
+  ],
+  Apr: [
+    'апреля',
+    'апрель',
+    'апр',
+    'απριλιου',
+    'απριλιος',
+    'απρ',
+    'dubna',
+    'duben',
+    'huhtikuuta',
+    'huhtikuu',
+    'huhti',
+    'április',
+    'ápr',
+    'aprilie',
+    'nisan',
+  ],
+  May: [
+    'мая',
+    'май',
+    'μαιου',
+    'μαιος',
+    'μαι',
+    'května',
+    'květen',
+    'toukokuuta',
+    'toukokuu',
+    'touko',
+    'május',
+    'máj',
+    'mayıs',
+    'mayis',
+    'maig',
+  ],
+  Jun: [
+    'июня',
+    'июнь',
+    'июн',
+    'ιουνιου',
+    'ιουνιος',
+    'ιουν',
+    'ιον',
+    'června',
+    'červen',
+    'kesäkuuta',
+    'kesäkuu',
+    'kesä',
+    'június',
+    'jún',
+    'iunie',
+    'iun',
+    'haziran',
+    'juny',
+  ],
+  Jul: [
+    'июля',
+    'июль',
+    'июл',
+    'ιουλιου',
+    'ιουλιος',
+    'ιουλ',
+    'ιολ',
+    'července',
+    'červenec',
+    'heinäkuuta',
+    'heinäkuu',
+    'heinä',
+    'július',
+    'júl',
+    'iulie',
+    'iul',
+    'temmuz',
+    'juliol',
+  ],
+  Aug: [
+    'августа',
+    'август',
+    'авг',
+    'αυγουστου',
+    'αυγουστος',
+    'αυγ',
+    'srpna',
+    'srpen',
+    'augusti',
+    'elokuuta',
+    'elokuu',
+    'elo',
+    'augusztus',
+    'ağustos',
+    'agustos',
+    'agost',
+  ],
+  Sep: [
+    'сентября',
+    'сентябрь',
+    'сент',
+    'сен',
+    'σεπτεμβριου',
+    'σεπτεμβριος',
+    'σεπ',
+    'září',
+    'syyskuuta',
+    'syyskuu',
+    'syys',
+    'szeptember',
+    'szept',
+    'septembrie',
+    'eylül',
+    'eylul',
+    'setembre',
+  ],
+  Oct: [
+    'октября',
+    'октябрь',
+    'окт',
+    'οκτωβριου',
+    'οκτωβριος',
+    'οκτ',
+    'října',
+    'říjen',
+    'lokakuuta',
+    'lokakuu',
+    'loka',
+    'október',
+    'octombrie',
+    'ekim',
+    'octubre',
+  ],
+  Nov: [
+    'ноября',
+    'ноябрь',
+    'ноя',
+    'νοεμβριου',
+    'νοεμβριος',
+    'νοε',
+    'listopadu',
+    'listopad',
+    'marraskuuta',
+    'marraskuu',
+    'marras',
+    'noiembrie',
+    'noi',
+    'kasım',
+    'kasim',
+    'novembre',
+  ],
+  Dec: [
+    'декабря',
+    'декабрь',
+    'дек',
+    'δεκεμβριου',
+    'δεκεμβριος',
+    'δεκ',
+    'prosince',
+    'prosinec',
+    'desember',
+    'joulukuuta',
+    'joulukuu',
+    'joulu',
+    'decembrie',
+    'aralık',
+    'aralik',
+    'desembre',
+  ],
+};
 const MONTH_OF = new Map<string, string>();
-for (const [english, names] of Object.entries(MONTHS)) for (const n of names) MONTH_OF.set(n, english);
+for (const [english, names] of Object.entries(MONTHS)) for (const n of names) MONTH_OF.set(fold(n), english);
+const WHOLE_WORD_ONLY = new Map<string, string>();
+for (const [english, names] of Object.entries(MORE_MONTHS)) {
+  for (const n of names) if (!MONTH_OF.has(fold(n))) WHOLE_WORD_ONLY.set(fold(n), english);
+}
 
 /** Zone names V8 does not read, as offsets. */
 const ZONES: Record<string, string> = {
@@ -126,12 +364,13 @@ const ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?\s*(Z|[+
 const RFC822 =
   /^(\d{1,2})\.?\s+([A-Za-z]{3})\.?\s+(\d{4}|\d{2})(?:,?\s+(\d{1,2}:\d{2}(?::\d{2})?))?(?:\s+([A-Za-z]+|[+-]\d{4}|[+-]\d{2}:\d{2}))?$/;
 
-/** A word without accents, lower-cased: "Março" → "marco". */
-const fold = (w: string) =>
-  w
+/** A word without accents, lower-cased: "Março" → "marco", "Μαΐου" → "μαιου". */
+function fold(w: string): string {
+  return w
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
+}
 
 /** Check the parts before asking Date: "31 Feb" and "hello 2018" are not dates. */
 function fromParts(day: number, month: string, year: number, time: string, zone: string): Date | null {
@@ -162,8 +401,8 @@ export function readFeedDate(input: unknown): Date | null {
     .filter((w, i) => !(i === 0 && /^[^\d]+,$/.test(w)))
     .map((w) => {
       const bare = fold(w.replace(/[.,]+$/, ''));
-      if (!/^[a-z]{3,}$/.test(bare)) return w;
-      return MONTH_OF.get(bare) ?? MONTH_OF.get(bare.slice(0, 3)) ?? w;
+      if (!/^\p{L}{3,}$/u.test(bare)) return w;
+      return MONTH_OF.get(bare) ?? WHOLE_WORD_ONLY.get(bare) ?? MONTH_OF.get(bare.slice(0, 3)) ?? w;
     });
   // A weekday without its comma ("lundi 24 septembre") goes too.
   if (words.length && !/^\d/.test(words[0] as string) && !((words[0] as string) in MONTHS)) words.shift();

@@ -11,37 +11,66 @@ const MAX_LENGTH = 240;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** "item 3", "items 1, 4 and 7", "the channel". */
-export function where(items: number[]): string {
+/** An item's title for a warning (the n-th item of the feed, from 1), if it has one. */
+export type TitleOf = (item: number) => string | undefined;
+
+/**
+ * `"Council opens new riverside park"`, `"A", "B" and item 4`, "the channel": items by their title
+ * (an editor finds them by it), by number only when they have none.
+ */
+export function where(items: number[], titleOf: TitleOf = () => undefined): string {
   const unique = [...new Set(items)].sort((a, b) => a - b);
   const inItems = unique.filter((n) => n > 0);
   const parts: string[] = [];
-  if (inItems.length === 1) parts.push(`item ${inItems[0]}`);
-  else if (inItems.length > 1) {
-    const shown = inItems.slice(0, 6);
+  const name = (n: number) => {
+    const title = titleOf(n)?.trim();
+    if (!title) return `item ${n}`;
+    return `"${title.length > TITLE_LENGTH ? `${title.slice(0, TITLE_LENGTH - 1)}…` : title}"`;
+  };
+  const allNumbered = inItems.every((n) => !titleOf(n)?.trim());
+  const shown = inItems.slice(0, allNumbered ? 6 : TITLES_SHOWN);
+  const more = inItems.length - shown.length;
+  if (allNumbered && inItems.length === 1) parts.push(`item ${inItems[0]}`);
+  else if (allNumbered && inItems.length > 1) {
     const list =
-      inItems.length > shown.length
-        ? `${shown.join(', ')} and ${inItems.length - shown.length} more`
+      more > 0
+        ? `${shown.join(', ')} and ${more} more`
         : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
     parts.push(`items ${list}`);
+  } else if (inItems.length) {
+    const names = shown.map(name);
+    parts.push(
+      more > 0
+        ? `${names.join(', ')} and ${more} more`
+        : names.length > 1
+          ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+          : (names[0] as string),
+    );
   }
   if (unique.includes(0)) parts.push('the channel');
   return parts.join(' and ');
 }
 
-export function repairWarnings(notes: RepairNote[], itemsWithoutDate: Set<number>): string[] {
+export function repairWarnings(
+  notes: RepairNote[],
+  itemsWithoutDate: Set<number>,
+  titleOf: TitleOf = () => undefined,
+): string[] {
   const out: string[] = [];
   const bare = notes.filter((n) => n.kind === 'bare-ampersand');
   if (bare.length) {
     out.push(
-      `${plural(bare.length, 'unescaped "&"', 'unescaped "&" characters')} in ${where(bare.map((n) => n.item))}, read as text`,
+      `${plural(bare.length, 'unescaped "&"', 'unescaped "&" characters')} in ${where(
+        bare.map((n) => n.item),
+        titleOf,
+      )}, read as text`,
     );
   }
   const undefinedEntities = notes.filter((n) => n.kind === 'undefined-entity');
   if (undefinedEntities.length) {
     const byEntity = new Map<string, number[]>();
     for (const n of undefinedEntities) byEntity.set(n.entity, [...(byEntity.get(n.entity) ?? []), n.item]);
-    const list = [...byEntity].map(([entity, items]) => `${entity} in ${where(items)}`).join(', ');
+    const list = [...byEntity].map(([entity, items]) => `${entity} in ${where(items, titleOf)}`).join(', ');
     out.push(
       `${plural(undefinedEntities.length, 'undefined entity', 'undefined entities')}: ${list} (kept as text)`,
     );
@@ -54,7 +83,7 @@ export function repairWarnings(notes: RepairNote[], itemsWithoutDate: Set<number
   if (dates.length) {
     const first = dates[0] as (typeof dates)[number];
     out.push(
-      `${plural(dates.length, 'date')} could not be read ("${first.text}" in ${where([first.item])}${dates.length > 1 ? ', …' : ''}): shown as "date unknown"`,
+      `${plural(dates.length, 'date')} could not be read ("${first.text}" in ${where([first.item], titleOf)}${dates.length > 1 ? ', …' : ''}): shown as "date unknown"`,
     );
   }
   return out;
@@ -64,9 +93,13 @@ export function repairWarnings(notes: RepairNote[], itemsWithoutDate: Set<number
 export const brokenXmlWarning = (error: string) =>
   `The feed's XML is broken (${error}); it was read leniently, so check its items`;
 
-/** "Left out 1 item without a link (item 4)". */
-export const droppedItemsWarning = (items: number[], why: string) =>
-  `Left out ${plural(items.length, 'item')} ${why} (${where(items)})`;
+/** `Left out 1 item without a usable link ("Council opens new riverside park")`; "(item 4)" when untitled. */
+export const droppedItemsWarning = (items: number[], why: string, titleOf?: TitleOf) =>
+  `Left out ${plural(items.length, 'item')} ${why} (${where(items, titleOf)})`;
+
+/** A feed with more new items than one run imports: "500 of 730 new items imported; the rest come with the next runs". */
+export const cappedWarning = (imported: number, fresh: number) =>
+  `${imported} of ${fresh} new items imported; the rest come with the next runs`;
 
 /** Clip the list for storage: the first ones, each within the length limit. */
 export const clipWarnings = (warnings: string[]) =>

@@ -7,6 +7,8 @@ import { builtInRecipeWriter, type RecipeWriter, themedRecipeSchema } from './re
 
 const RECIPE_JSON_SCHEMA = z.toJSONSchema(themedRecipeSchema, { io: 'output' }) as Record<string, unknown>;
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** The AiAnswerError message of a refusal (OpenAI's `refusal` field); ai-budget.ts words it. */
+export const AI_REFUSED = 'refused';
 
 type AiEnv = Pick<Env, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>;
 
@@ -58,7 +60,10 @@ export function openAiRecipeWriter(env: AiEnv): RecipeWriter {
         { timeout, maxRetries: opts.timeoutMs ? 0 : 1, signal: AbortSignal.timeout(timeout + 1000) },
       );
       const requestId = completion._request_id ?? null;
-      const text = completion.choices[0]?.message?.content;
+      const message = completion.choices[0]?.message;
+      // A refusal is the model declining, not a broken answer: said as such (its words stay upstream).
+      if (message?.refusal) throw new AiAnswerError(AI_REFUSED, requestId);
+      const text = message?.content;
       if (!text) throw new AiAnswerError('empty answer', requestId);
       let json: unknown;
       try {

@@ -31,6 +31,7 @@ export interface ParsedFeed {
 }
 
 type Attrs = {
+  isPermaLink?: string;
   url?: string;
   href?: string;
   medium?: string;
@@ -55,6 +56,19 @@ type RawItem = Parser.Item & {
   mediaThumbnail?: MediaTag[];
   mediaGroup?: Array<{ 'media:content'?: MediaTag[]; 'media:thumbnail'?: MediaTag[] }>;
   itunesImage?: MediaTag;
+  guidNode?: Node[];
+  dcAuthor?: string;
+  dcDescription?: string;
+  xhtmlBody?: string;
+  mediaDescription?: Node[];
+  itunes?: { author?: string; summary?: string };
+  /** Atom 0.3 and Dublin Core dates, ISO 8601 once repairXml has read them. */
+  issued?: string;
+  created?: string;
+  modified?: string;
+  dctermsIssued?: string;
+  dctermsCreated?: string;
+  dctermsModified?: string;
 };
 type RawFeed = { 'itunes:image'?: MediaTag; attrs?: Attrs };
 
@@ -71,6 +85,18 @@ const customFields = {
     ['media:thumbnail', 'mediaThumbnail', { keepArray: true }],
     ['media:group', 'mediaGroup', { keepArray: true }],
     ['itunes:image', 'itunesImage'],
+    ['guid', 'guidNode', { keepArray: true }],
+    ['dc:author', 'dcAuthor'],
+    ['dc:description', 'dcDescription'],
+    ['xhtml:body', 'xhtmlBody'],
+    ['body', 'xhtmlBody'],
+    ['media:description', 'mediaDescription', { keepArray: true }],
+    'issued',
+    'created',
+    'modified',
+    ['dcterms:issued', 'dctermsIssued'],
+    ['dcterms:created', 'dctermsCreated'],
+    ['dcterms:modified', 'dctermsModified'],
   ],
 } as unknown as Parser.CustomFields<RawFeed, RawItem>;
 
@@ -103,7 +129,6 @@ const lenientParser = (): Parser<RawFeed, RawItem> =>
     xml2js: { strict: false, tagNameProcessors: [restoreCase], attrNameProcessors: [restoreCase] },
   });
 
-export const MAX_ITEMS_PER_FEED = 50;
 const MAX_KEY_LENGTH = 500;
 
 /**
@@ -126,11 +151,25 @@ function xmlError(err: unknown): string {
 /** Errors of the XML itself (sax), as opposed to "well-formed, but not a feed". */
 const isXmlError = (err: unknown) => /\nLine: \d+|Unable to parse XML/.test((err as Error)?.message ?? '');
 
-export async function parseFeedDocument(xml: string, feedUrl: string): Promise<ParsedFeed> {
+export interface ParseOptions {
+  /**
+   * Keep items without a title or link (title or url ''): only the feedparser conformance run
+   * (bench/feedparser-conformance.ts) asks, to compare the fields of items an import would leave out.
+   */
+  keepIncomplete?: boolean;
+}
+
+export async function parseFeedDocument(
+  xml: string,
+  feedUrl: string,
+  options: ParseOptions = {},
+): Promise<ParsedFeed> {
   if (prologHasInternalDtd(xml)) {
     throw new FeedParseError('entities', 'Refused a feed with DTD entity declarations');
   }
   const repaired = repairXml(xml);
+  const empty = emptyFeedWords(repaired.xml);
+  if (empty) throw new FeedParseError('not-a-feed', empty);
   let feed: Parser.Output<RawItem> & RawFeed;
   let broken: string | null = null;
   try {
@@ -161,8 +200,9 @@ export async function parseFeedDocument(xml: string, feedUrl: string): Promise<P
   const noLink: number[] = [];
   const noTitle: number[] = [];
   const withoutDate = new Set<number>();
-  feed.items.slice(0, MAX_ITEMS_PER_FEED).forEach((raw, i) => {
-    const item = toItem(raw, { docBase, declaredBase, feedUrl, channelImage });
+  // Every item: a run imports the new ones (run.ts caps how many per run and says so).
+  feed.items.forEach((raw, i) => {
+    const item = toItem(raw, { docBase, declaredBase, feedUrl, channelImage }, options);
     if (item === 'no-link') noLink.push(i + 1);
     else if (item === 'no-title') noTitle.push(i + 1);
     else {
@@ -170,13 +210,33 @@ export async function parseFeedDocument(xml: string, feedUrl: string): Promise<P
       items.push(item);
     }
   });
+  // Warnings name items by their title (issue 44): the n-th item of the feed, counted from 1.
+  const titleOf = (n: number) => {
+    const raw = feed.items[n - 1];
+    if (!raw) return undefined;
+    const node = raw.titleNode?.[0];
+    return fieldText(nodeText(node) ?? raw.title, nodeAttrs(node).type, 300) || undefined;
+  };
   const warnings = [
     ...(broken ? [brokenXmlWarning(broken)] : []),
-    ...repairWarnings(repaired.notes, withoutDate),
+    ...repairWarnings(repaired.notes, withoutDate, titleOf),
     ...(noTitle.length ? [droppedItemsWarning(noTitle, 'without a title')] : []),
-    ...(noLink.length ? [droppedItemsWarning(noLink, 'without a usable link')] : []),
+    ...(noLink.length ? [droppedItemsWarning(noLink, 'without a usable link', titleOf)] : []),
   ];
   return { title: plainText(feed.title, 200), items, warnings: clipWarnings(warnings) };
+}
+
+/**
+ * A root with nothing in it (`<rss></rss>`, `<rss/>`, an empty `<feed>`): rss-parser fails on it
+ * with a JavaScript error ("Cannot read properties of undefined"); the editor reads this instead.
+ */
+function emptyFeedWords(xml: string): string | null {
+  if (xml.length > 4000) return null;
+  const body = xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>/g, '').trim();
+  const m = /^<((?:[\w-]+:)?(?:rss|feed|RDF))\b[^>]*?(?:\/>|>\s*<\/\1\s*>)$/i.exec(body);
+  if (!m) return null;
+  const root = (m[1] as string).replace(/^[\w-]+:/, '');
+  return `The feed is empty: its <${root}> element holds nothing (no channel, no items)`;
 }
 
 /**
@@ -225,25 +285,56 @@ function linkOf(raw: RawItem, base: string): string | null {
     const a = nodeAttrs(page);
     return safeUrl(a.href, resolveBase(base, a['xml:base']));
   }
-  return safeUrl(nodeText(raw.linkNodes?.[0]) ?? raw.link, base);
+  return safeUrl(nodeText(raw.linkNodes?.[0]) ?? raw.link, base) ?? permalinkOf(raw);
+}
+
+/** RSS: a `<guid>` that is a permalink (isPermaLink true or absent) and an http(s) address is the link. */
+function permalinkOf(raw: RawItem): string | null {
+  const node = raw.guidNode?.[0];
+  const text = nodeText(node)?.trim();
+  if (!text || !/^https?:\/\//i.test(text)) return null;
+  if (nodeAttrs(node as Node & object).isPermaLink?.toLowerCase() === 'false') return null;
+  return safeUrl(text);
+}
+
+const EMAIL = /[^\s<>()"',;:]+@[^\s<>()"',;:]+\.[^\s<>()"',;:]+/g;
+
+/**
+ * The author's name, never an address: "editor@example.org (Example Editor)" → "Example Editor",
+ * "Example Editor <editor@example.org>" → "Example Editor", "editor@example.org" → no author.
+ */
+export function authorName(input: unknown): string | null {
+  const text = fieldText(input, undefined, 400);
+  if (!text) return null;
+  const inParens = /^\s*\S+@\S+\s*\(([^)]+)\)\s*$/.exec(text)?.[1];
+  const name = (inParens ?? text)
+    .replace(/<\s*[^<>]*@[^<>]*>/g, ' ')
+    .replace(EMAIL, ' ')
+    .replace(/\(\s*\)|\[\s*\]|<\s*>/g, ' ')
+    .replace(/mailto:/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:()-]+|[\s,;:(-]+$/g, '')
+    .trim();
+  return name ? name.slice(0, 200) : null;
 }
 
 function toItem(
   raw: RawItem,
   feed: { docBase: string; declaredBase: boolean; feedUrl: string; channelImage: string | null },
+  options: ParseOptions = {},
 ): FeedItem | 'no-link' | 'no-title' {
   const { feedUrl, channelImage } = feed;
   const base = resolveBase(feed.docBase, raw.attrs?.['xml:base']);
   const declaredBase = feed.declaredBase || Boolean(raw.attrs?.['xml:base']);
   const titleNode = raw.titleNode?.[0];
   const title = fieldText(nodeText(titleNode) ?? raw.title, nodeAttrs(titleNode).type, 300);
-  const url = linkOf(raw, base);
+  const url = linkOf(raw, base) ?? (options.keepIncomplete ? '' : null);
   // An item we cannot link to, or cannot name, is not worth an article.
-  if (!url) return 'no-link';
-  if (!title) return 'no-title';
+  if (url === null) return 'no-link';
+  if (!title && !options.keepIncomplete) return 'no-title';
   const guid =
     typeof raw.guid === 'string' ? raw.guid.trim() : typeof raw.id === 'string' ? raw.id.trim() : '';
-  const key = guidKey(guid, feedUrl) ?? normaliseLink(url);
+  const key = guidKey(guid, feedUrl) ?? (url ? normaliseLink(url) : '');
   const body = bodyOf(raw, base, declaredBase);
   const summary = summaryOf(raw, body);
   const excerpt = summary.text;
@@ -254,8 +345,12 @@ function toItem(
     url,
     excerpt: excerpt || title,
     content: content || `<p>${safeHtml(title)}</p>`,
-    author: fieldText(raw.creator || raw.author, undefined, 200) || null,
-    publishedAt: date(raw.isoDate),
+    author: authorName(raw.creator || raw.author || raw.dcAuthor || raw.itunes?.author),
+    publishedAt:
+      date(raw.isoDate) ??
+      date(raw.issued ?? raw.dctermsIssued) ??
+      date(raw.created ?? raw.dctermsCreated) ??
+      date(raw.modified ?? raw.dctermsModified),
     imageUrl: imageOf(raw, base, declaredBase, body) ?? channelImage,
   };
 }
@@ -278,7 +373,7 @@ function bodyOf(
   }
   const node = raw.contentNode?.[0] ?? raw.summaryNode?.[0];
   const a = nodeAttrs(node);
-  const text = nodeText(node) ?? raw.content ?? raw.summary ?? '';
+  const text = nodeText(node) ?? raw.content ?? raw.summary ?? fallbackText(raw) ?? '';
   const base = resolveBase(itemBase, a['xml:base']);
   const images = imageBase(base, declaredBase || Boolean(a['xml:base']));
   const type = a.type?.toLowerCase();
@@ -300,7 +395,14 @@ function summaryOf(raw: RawItem, body: { source: string; html: string }): { text
   }
   // RSS: rss-parser puts the description in `content`; Atom without a summary: the content.
   const description = raw.contentNode ? undefined : raw.content;
-  return { text: plainText(description || body.source || body.html, 300) };
+  return { text: plainText(description || fallbackText(raw) || body.source || body.html, 300) };
+}
+
+/** When nothing better exists: Dublin Core's description, an XHTML body, Media RSS's or iTunes' summary. */
+function fallbackText(raw: RawItem): string | undefined {
+  const media = raw.mediaDescription?.[0];
+  const candidates = [raw.dcDescription, raw.xhtmlBody, nodeText(media), raw.itunes?.summary];
+  return candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '');
 }
 
 /** GUIDs that are URLs or URNs are global; a bare "12345" is scoped to its feed's host. */

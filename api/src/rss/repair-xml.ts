@@ -123,8 +123,55 @@ function xhtmlAsHtml(xml: string): string {
   );
 }
 
+/**
+ * Text elements that hold raw markup instead of escaped HTML ("Line<br/>break title", an Atom 0.3
+ * `mode="xml"` title, an `xhtml:body`): the parser would turn the markup into child objects, glue
+ * the words and lose the element. Their inner XML is handed on as escaped HTML, which the fields
+ * then read as HTML. Picture-bearing `media:` elements keep their children.
+ */
+const MARKUP_TEXT =
+  /<((?:(?!media:)[\w-]+:)?(?:title|subtitle|tagline|description|summary|content|body|encoded|creator|author))(\s[^>]*?)?(?<!\/)>((?:(?!<\/?\1[\s>])[\s\S])*?<[A-Za-z][\s\S]*?)<\/\1\s*>/g;
+
+function markupAsText(xml: string): string {
+  return xml.replace(MARKUP_TEXT, (all, tag: string, attrs = '', inner: string) => {
+    // CDATA is text already; an Atom author or a nested feed element is structure, not markup.
+    if (inner.includes('<![CDATA[') || /^(?:[\w-]+:)?author$/.test(tag)) return all;
+    if (/<(?:[\w-]+:)?(?:name|email|uri|entry|item)[\s>]/.test(inner)) return all;
+    // Mismatched markup is broken XML: the lenient read handles it better than escaping would.
+    if (!balanced(inner)) return all;
+    const html = inner.replace(/<(\/?)[\w-]+:/g, '<$1');
+    const typed = /\btype\s*=/.test(attrs)
+      ? attrs.replace(/\btype\s*=\s*(["'])[^"']*\1/, 'type="html"')
+      : attrs;
+    return `<${tag}${typed.replace(/\smode\s*=\s*(["'])xml\1/, '')}>${escapeXml(html)}</${tag}>`;
+  });
+}
+
+const VOID = /^(?:[\w-]+:)?(?:br|img|hr|wbr|input|meta|link|source)$/i;
+
+/** Every opened element is closed, in order (void and self-closing ones need not be). */
+function balanced(inner: string): boolean {
+  const open: string[] = [];
+  for (const m of inner.matchAll(/<(\/?)([A-Za-z][\w:.-]*)[^>]*?(\/?)>/g)) {
+    const [, closing, name = '', selfClosing] = m;
+    if (selfClosing || VOID.test(name)) continue;
+    if (!closing) open.push(name);
+    else if (open.pop() !== name) return false;
+  }
+  return open.length === 0;
+}
+
+/** Atom 0.3 `mode="base64"`: the text is the base64 of the content; decoded here, then read by its type. */
+function base64AsText(xml: string): string {
+  return xml.replace(
+    /<([\w:-]+)([^>]*?)\smode\s*=\s*(["'])base64\3([^>]*)>\s*([A-Za-z0-9+/=\s]*?)\s*<\/\1\s*>/g,
+    (_all, tag: string, before: string, _q: string, after: string, data: string) =>
+      `<${tag}${before}${after}>${escapeXml(Buffer.from(data.replace(/\s+/g, ''), 'base64').toString('utf8'))}</${tag}>`,
+  );
+}
+
 const DATE_ELEMENT =
-  /<(pubDate|dc:date|published|updated|lastBuildDate|dcterms:(?:created|issued|modified))(\s[^>]*)?>\s*(?:<!\[CDATA\[)?([^<]*?)(?:\]\]>)?\s*<\/\1\s*>/g;
+  /<(pubDate|dc:date|published|updated|lastBuildDate|issued|created|modified|dcterms:(?:created|issued|modified))(\s[^>]*)?>\s*(?:<!\[CDATA\[)?([^<]*?)(?:\]\]>)?\s*<\/\1\s*>/g;
 
 /**
  * Dates become ISO 8601 before the parser reads them, so "Seg, 24 Set 2018" is read and an
@@ -152,6 +199,6 @@ function rootBaseOf(xml: string): string | null {
 export function repairXml(input: string): RepairedXml {
   const notes: RepairNote[] = [];
   const { xml, declarationsAfterRoot } = repairEntities(input, notes);
-  const done = normaliseDates(xhtmlAsHtml(xml), notes);
+  const done = normaliseDates(markupAsText(base64AsText(xhtmlAsHtml(xml))), notes);
   return { xml: done, notes, declarationsAfterRoot, rootBase: rootBaseOf(done) };
 }

@@ -16,7 +16,7 @@ import { plainText } from './sanitize';
 import { enabledSources, recordSourceResult } from './source-store';
 import { type FeedSource, SourcesError } from './sources';
 import { pictureLimits, RunPictures } from './feed-pictures';
-import { clipWarnings, type PictureProblem, pictureWarnings } from './feed-warnings';
+import { cappedWarning, clipWarnings, type PictureProblem, pictureWarnings } from './feed-warnings';
 import { storedBody } from '../routes/content/body-html';
 import { outsideText } from '../observe/redact';
 
@@ -30,7 +30,15 @@ export interface RunOptions {
   writer?: RecipeWriter;
   /** The AI time the whole run may spend on recipes, and one call's limit (ai-budget.ts defaults). */
   ai?: { budgetMs?: number; callTimeoutMs?: number };
+  /** New items one feed may add in this run (MAX_NEW_ITEMS_PER_RUN). */
+  maxNewItems?: number;
 }
+
+/**
+ * New items one run imports from one feed at most, for safety (a feed's whole archive at once is
+ * thousands of inserts and picture fetches). The rest come with the next runs, and the run says so.
+ */
+export const MAX_NEW_ITEMS_PER_RUN = 500;
 
 export interface RunSummary {
   runId: number;
@@ -154,7 +162,9 @@ async function importAll(
   const pictures = new RunPictures(deps, pictureLimits(limits, opts.pictureLimits));
   // Feeds are fetched side by side; each one fails alone.
   const feeds = await Promise.all(
-    sources.map((source) => importFeed(deps, runId, source, limits, writer, pictures)),
+    sources.map((source) =>
+      importFeed(deps, runId, source, limits, writer, pictures, opts.maxNewItems ?? MAX_NEW_ITEMS_PER_RUN),
+    ),
   );
   const failed = feeds.filter((f) => f.error).length;
   const ai = writer.outcome();
@@ -177,8 +187,9 @@ async function importFeed(
   limits: FetchLimits,
   writer: BudgetedWriter,
   pictures: RunPictures,
+  maxNewItems: number,
 ): Promise<FeedRunResult> {
-  const result = await importFeedItems(deps, source, limits, writer, pictures);
+  const result = await importFeedItems(deps, source, limits, writer, pictures, maxNewItems);
   // Appended in SQL, so feeds finishing side by side never overwrite each other: the tab follows the run.
   await deps.db
     .update(rssRuns)
@@ -195,6 +206,7 @@ async function importFeedItems(
   limits: FetchLimits,
   writer: BudgetedWriter,
   pictures: RunPictures,
+  maxNewItems: number,
 ): Promise<FeedRunResult> {
   const result: FeedRunResult = {
     sourceId: source.id ?? null,
@@ -219,13 +231,23 @@ async function importFeedItems(
     return { ...result, error, problem };
   }
   result.fetched = fetched.length;
-  const items = fetched.filter((i) => matchesKeywords(i, source));
-  result.filtered = fetched.length - items.length;
+  const matching = fetched.filter((i) => matchesKeywords(i, source));
+  result.filtered = fetched.length - matching.length;
   // Items already imported fetch nothing: their pictures were fetched when they were new.
   const known = await importedKeys(
     deps,
-    items.map((i) => i.key),
+    matching.map((i) => i.key),
   );
+  // Every new item, up to the cap (newest first, in the feed's order); the rest wait for the next runs.
+  const fresh = matching.filter((i) => !known.has(i.key));
+  const later = new Set(fresh.slice(maxNewItems));
+  const items = matching.filter((i) => !later.has(i));
+  if (later.size) {
+    result.warnings = clipWarnings([
+      cappedWarning(fresh.length - later.size, fresh.length),
+      ...(result.warnings ?? []),
+    ]);
+  }
   // Each new item's picture is fetched (two at a time) while the items before it are inserted.
   const feedPictures = pictures.forFeed();
   const pending = new Map(
