@@ -269,7 +269,13 @@ export function evaluate(e: Expr, scope: Record<string, unknown>, equal: Equal):
     }
     case 'attr': {
       const of = ev(e.of);
-      return { self: of, method: e.name };
+      // feedparser's dicts read keys as attributes (`entries[0].link`); `.get(…)` is a method.
+      if (e.name === 'get') return { self: of, method: e.name };
+      if (of && typeof of === 'object' && !Array.isArray(of)) {
+        if (!(e.name in of)) throw new NotApplicable(`key ${e.name}`);
+        return (of as Record<string, unknown>)[e.name];
+      }
+      throw new NotApplicable(`attribute ${e.name}`);
     }
     case 'call': {
       // Our text fields are objects holding their string (see the runner's Text).

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { decodeFeed } from '../src/rss/decode-feed';
+import { decodeFeed, httpCharset } from '../src/rss/decode-feed';
 import { readFeedDate } from '../src/rss/feed-date';
 import { type FeedItem, parseFeedDocument } from '../src/rss/parse-feed';
 
@@ -101,6 +101,83 @@ describe('RSS import at feedparser parity (issue 44)', () => {
       expect([title, items[0]?.title]).toEqual(['Café', 'Crème brûlée night']);
     },
   );
+
+  it.each([
+    ['undeclared-ja.utf8.xml', 'shift_jis'],
+    ['undeclared-ja.utf8.xml', 'euc-jp'],
+    ['undeclared-ko.utf8.xml', 'euc-kr'],
+    ['undeclared-zh-hant.utf8.xml', 'big5'],
+    ['undeclared-zh-hans.utf8.xml', 'gb2312'],
+    ['undeclared-ru.utf8.xml', 'koi8-r'],
+  ])('recognises %s sent as undeclared %s (not read as windows-1252)', async (name, encoding) => {
+    const source = fixture(name);
+    const bytes = iconv.encode(source, encoding);
+    const want = await parseFeedDocument(source, 'https://lib.example/feed');
+    // A server's charset=utf-8 default is not the publisher's declaration.
+    for (const contentType of [undefined, 'application/rss+xml; charset=utf-8']) {
+      const got = await parseFeedDocument(decodeFeed(bytes, contentType), 'https://lib.example/feed');
+      expect([got.title, ...got.items.map((i) => [i.title, i.excerpt])]).toEqual([
+        want.title,
+        ...want.items.map((i) => [i.title, i.excerpt]),
+      ]);
+    }
+  });
+
+  it('an undeclared Latin feed that is not UTF-8 stays windows-1252', () => {
+    const text =
+      '<?xml version="1.0"?><rss><channel><title>Crème brûlée – “très” bon, ¿qué tal? Grüße</title></channel></rss>';
+    expect(decodeFeed(iconv.encode(text, 'windows-1252'))).toBe(text);
+  });
+
+  it("reads a server's charset in single quotes (charset='iso-8859-1' is windows-1252 too)", () => {
+    expect(httpCharset("text/xml; charset= 'iso-8859-1'")).toBe('iso-8859-1');
+    const text = '<rss version="2.0"><channel><title>Don’t miss the “fête”</title></channel></rss>';
+    const bytes = iconv.encode(text, 'windows-1252');
+    expect(decodeFeed(bytes, "application/rss+xml; charset= 'iso-8859-1'")).toBe(text);
+  });
+
+  it('reads an old-style <fullitem> as the body, sanitised', async () => {
+    const { items } = await parse('fullitem.xml');
+    expect(items[0]?.content).toBe('<p>Boats leave the <b>east pontoon</b> by November.</p>');
+    expect(items[0]?.excerpt).toBe('Boats leave the east pontoon by November.');
+  });
+
+  it('reads items placed straight under <rss> without a <channel>', async () => {
+    const { title, items } = await parse('no-channel.xml');
+    expect([title, items.map((i) => [i.title, i.url, i.excerpt])]).toEqual([
+      "Beekeepers' circle",
+      [['Swarm caught in the orchard', 'https://bees.example/swarm', 'Third one this May.']],
+    ]);
+  });
+
+  it('a channel without items whose last tag is cut off is a feed (with a warning), not "Not a feed"', async () => {
+    const { title, items, warnings } = await parse('cut-off.xml');
+    expect([title, items]).toEqual(['Quiet week at the observatory', []]);
+    expect(warnings).toEqual([
+      "The feed's XML is broken (Unclosed root tag at line 8, column 5); it was read leniently, so check its items",
+    ]);
+    // Nothing of a feed at all is still refused.
+    await expect(
+      parseFeedDocument('<rss version="2.0"><channel><link>x</link></channel></rss', 'https://x.example/'),
+    ).rejects.toMatchObject({ kind: 'not-a-feed' });
+  });
+
+  it('Atom 1.0: base64 text under a non-text media type is decoded', async () => {
+    const { title, items } = await parse('atom10-base64.xml');
+    expect(title).toBe('Pottery studio diary');
+    expect(items.map((i) => [i.title, i.excerpt, i.content])).toEqual([
+      [
+        'Glazes that crawl',
+        'Too thick a coat pulls away from the pot.',
+        '<p>Thin the glaze and fire <em>slower</em>.</p>',
+      ],
+    ]);
+  });
+
+  it('an entry that states its date twice is dated by the last one, as feedparser does', async () => {
+    const { items } = await parse('dates-twice.xml');
+    expect(items[0]?.publishedAt?.toISOString()).toBe('2024-05-28T18:30:00.000Z');
+  });
 
   it('an empty <rss></rss> is refused in words, not with a JavaScript error', async () => {
     await expect(

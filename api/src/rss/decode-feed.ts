@@ -1,4 +1,5 @@
 import iconv from 'iconv-lite';
+import jschardet from 'jschardet';
 
 /**
  * WHATWG treats these labels as windows-1252, and so do feed readers: publishers who declare
@@ -44,9 +45,44 @@ function declaredEncoding(bytes: Uint8Array): string | null {
   return decl?.[1] ?? null;
 }
 
+/**
+ * What jschardet (a port of Python's chardet, feedparser's detector) may decide, as iconv-lite
+ * labels: the multi-byte East Asian encodings and the single-byte Cyrillic, Greek, Hebrew and Thai
+ * ones. Its Latin answers (windows-1250, MacRoman, ISO-8859-x…) are guesses among near-identical
+ * tables with confidences of a few percent: an undeclared Latin feed stays windows-1252.
+ * The supersets are decoded (CP949 for EUC-KR, CP932 for Shift_JIS, GB18030 for GB2312, CP874 for TIS-620).
+ */
+const DETECTED: Record<string, { label: string; min: number }> = {
+  big5: { label: 'big5', min: 0.1 },
+  'euc-jp': { label: 'euc-jp', min: 0.1 },
+  shift_jis: { label: 'shift_jis', min: 0.1 },
+  cp932: { label: 'cp932', min: 0.1 },
+  'euc-kr': { label: 'euc-kr', min: 0.1 },
+  cp949: { label: 'cp949', min: 0.1 },
+  gb2312: { label: 'gb18030', min: 0.1 },
+  gb18030: { label: 'gb18030', min: 0.1 },
+  'koi8-r': { label: 'koi8-r', min: 0.3 },
+  'windows-1251': { label: 'windows-1251', min: 0.3 },
+  'iso-8859-5': { label: 'iso-8859-5', min: 0.3 },
+  'windows-1253': { label: 'windows-1253', min: 0.3 },
+  'iso-8859-7': { label: 'iso-8859-7', min: 0.3 },
+  'windows-1255': { label: 'windows-1255', min: 0.3 },
+  'iso-8859-8': { label: 'windows-1255', min: 0.3 },
+  'tis-620': { label: 'cp874', min: 0.3 },
+  cp874: { label: 'cp874', min: 0.3 },
+};
+
+/** An encoding for undeclared bytes that are not UTF-8, when the detector is confident; else null. */
+function detectedEncoding(bytes: Uint8Array): string | null {
+  const { encoding, confidence } = jschardet.detect(Buffer.from(bytes));
+  const rule = encoding ? DETECTED[encoding.toLowerCase()] : undefined;
+  return rule && confidence >= rule.min && iconv.encodingExists(rule.label) ? rule.label : null;
+}
+
 /** `charset=…` of a Content-Type header. */
 export function httpCharset(contentType: string | undefined): string | null {
-  const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
+  // Quoted either way: `charset="koi8-r"`, `charset='koi8-r'`.
+  const m = /;\s*charset\s*=\s*["']?([^"';\s]+)["']?/i.exec(contentType ?? '');
   return m?.[1] ?? null;
 }
 
@@ -67,8 +103,10 @@ function validUtf8(bytes: Uint8Array): boolean {
  * charset; UTF-8 otherwise. A label iconv-lite does not know is skipped, never trusted.
  *
  * When the document itself declares nothing (no BOM, no encoding in its XML declaration) and its
- * bytes are not UTF-8, it is a single-byte feed whose publisher forgot to say so: read it as
- * windows-1252, as browsers and feed readers do, rather than as "simula��es". A server's
+ * bytes are not UTF-8, its publisher forgot to say so: a character-set detector may recognise
+ * Big5, EUC-JP, EUC-KR, GB2312, Shift_JIS, KOI8-R and the like (as feedparser does with chardet);
+ * anything else is read as windows-1252, as browsers and feed readers do, rather than as
+ * "simula��es". A server's
  * `charset=utf-8` default does not count as a declaration here: it is usually the server's, not the
  * publisher's.
  */
@@ -82,6 +120,7 @@ export function feedEncoding(bytes: Uint8Array, contentType?: string): string {
   const fromDocument = bomEncoding(bytes) ?? sniffedEncoding(bytes) ?? usable(declaredEncoding(bytes));
   const fromHttp = usable(httpCharset(contentType));
   let encoding = fromDocument ?? fromHttp ?? 'utf-8';
-  if (!fromDocument && isUtf8(encoding) && !validUtf8(bytes)) encoding = 'windows-1252';
+  if (!fromDocument && isUtf8(encoding) && !validUtf8(bytes))
+    encoding = detectedEncoding(bytes) ?? 'windows-1252';
   return encoding;
 }

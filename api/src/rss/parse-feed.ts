@@ -47,6 +47,8 @@ type RawItem = Parser.Item & {
   author?: string;
   id?: string;
   'content:encoded'?: string;
+  /** An older full-text element (Radio UserLand era), read like content:encoded. */
+  fullitem?: string;
   attrs?: Attrs;
   titleNode?: Node[];
   summaryNode?: Node[];
@@ -86,6 +88,7 @@ const customFields = {
     ['media:group', 'mediaGroup', { keepArray: true }],
     ['itunes:image', 'itunesImage'],
     ['guid', 'guidNode', { keepArray: true }],
+    'fullitem',
     ['dc:author', 'dcAuthor'],
     ['dc:description', 'dcDescription'],
     ['xhtml:body', 'xhtmlBody'],
@@ -179,12 +182,16 @@ export async function parseFeedDocument(
     // Declarations inside the document are never worked around: that is how entity tricks hide.
     if (!isXmlError(err) || repaired.declarationsAfterRoot) throw notAFeed;
     try {
-      feed = await lenientParser().parseString(repaired.xml);
+      // A document cut off inside its last tag (`…</channel>\n</rss`) ends the lenient read early.
+      feed = await lenientParser().parseString(repaired.xml.replace(/<\/[\w:.-]+\s*$/, '$&>'));
     } catch {
       throw notAFeed;
     }
     broken = xmlError(err);
-    if (!Array.isArray(feed.items) || !feed.items.length) throw notAFeed;
+    // Broken XML is a feed when something of one was read: items, or a channel with its title (a
+    // well-formed channel without items is a feed too, with nothing new).
+    const readable = Array.isArray(feed.items) && (feed.items.length > 0 || Boolean(feed.title?.trim()));
+    if (!readable) throw notAFeed;
   }
   if (!Array.isArray(feed.items)) throw new FeedParseError('not-a-feed', 'Not a valid RSS or Atom feed');
 
@@ -356,7 +363,7 @@ function toItem(
 }
 
 /**
- * The body: content:encoded (RSS), else Atom's content by its type, else the description or summary.
+ * The body: content:encoded (RSS) or fullitem, else Atom's content by its type, else the description or summary.
  * `source` is the HTML images are looked for in; `base` what its relative links resolve against.
  */
 function bodyOf(
@@ -367,8 +374,9 @@ function bodyOf(
   // Relative pictures are taken only against a base the feed declares: the feed's own address is
   // rarely where its articles' images live, and no picture is better than a broken one.
   const imageBase = (base: string, declared: boolean) => (declared ? base : null);
-  if (raw['content:encoded']) {
-    const html = raw['content:encoded'];
+  const fullText = raw['content:encoded'] || (typeof raw.fullitem === 'string' ? raw.fullitem : '');
+  if (fullText) {
+    const html = fullText;
     return { html: safeHtml(html, itemBase), source: html, base: imageBase(itemBase, declaredBase) };
   }
   const node = raw.contentNode?.[0] ?? raw.summaryNode?.[0];
@@ -458,7 +466,7 @@ function imageOf(
   }
   candidates.push(...imagesIn(body.source, body.base));
   // The description may hold the picture when content:encoded does not (or there is none).
-  if (raw['content:encoded'] && typeof raw.content === 'string') {
+  if ((raw['content:encoded'] || raw.fullitem) && typeof raw.content === 'string') {
     candidates.push(...imagesIn(raw.content, declaredBase ? base : null));
   }
   return bestImage(candidates, base);

@@ -170,6 +170,31 @@ function base64AsText(xml: string): string {
   );
 }
 
+/**
+ * Atom 1.0 (RFC 4287 §4.1.3.3): a text construct or content whose type is a media type other than
+ * text/* or XML holds base64. When it decodes to UTF-8 text it is handed on as HTML; binary data is
+ * left as it is (and shows nothing).
+ */
+function atomBase64AsText(xml: string): string {
+  return xml.replace(
+    /<((?:atom:)?(?:title|subtitle|summary|content))(\s[^>]*?)\btype\s*=\s*(["'])([\w.+-]+\/[\w.+-]+)\3([^>]*)>\s*([A-Za-z0-9+/=\s]+?)\s*<\/\1\s*>/g,
+    (all, tag: string, before: string, _q: string, type: string, after: string, data: string) => {
+      if (/^text\/|[/+]xml$/i.test(type) || /\bsrc\s*=/.test(before + after)) return all;
+      const bytes = Buffer.from(data.replace(/\s+/g, ''), 'base64');
+      let text: string;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch {
+        return all;
+      }
+      // Binary data, not text: NUL and the other C0 controls XML cannot hold.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
+      if (!text.trim() || /[\0-\x08\x0e-\x1f]/.test(text)) return all;
+      return `<${tag}${before}type="html"${after}>${escapeXml(text)}</${tag}>`;
+    },
+  );
+}
+
 const DATE_ELEMENT =
   /<(pubDate|dc:date|published|updated|lastBuildDate|issued|created|modified|dcterms:(?:created|issued|modified))(\s[^>]*)?>\s*(?:<!\[CDATA\[)?([^<]*?)(?:\]\]>)?\s*<\/\1\s*>/g;
 
@@ -180,14 +205,29 @@ const DATE_ELEMENT =
  */
 function normaliseDates(xml: string, notes: RepairNote[]): string {
   const itemAt = itemCounter(xml);
+  // The same date element twice in one item (which no format allows): the last one counts, as in
+  // feedparser; rss-parser would take the first.
+  const last = new Map<string, number>();
+  for (const m of xml.matchAll(DATE_ELEMENT)) last.set(`${itemAt(m.index)} ${m[1]}`, m.index);
   return xml.replace(DATE_ELEMENT, (all, tag: string, attrs = '', text: string, offset: number) => {
+    const item = itemAt(offset);
+    if (item > 0 && last.get(`${item} ${tag}`) !== offset) return '';
     if (!text.trim()) return all;
     const date = readFeedDate(text.replace(/&amp;/g, '&'));
     if (date) return `<${tag}${attrs}>${date.toISOString()}</${tag}>`;
-    const item = itemAt(offset);
     if (item > 0) notes.push({ kind: 'unreadable-date', item, text: text.trim().slice(0, 60) });
     return `<${tag}${attrs}></${tag}>`;
   });
+}
+
+/**
+ * An `<rss>` holding its items (or anything) without a `<channel>`: read as if the channel were
+ * there, as feedparser does, rather than failing in rss-parser ("Cannot read properties of
+ * undefined"). An empty `<rss></rss>` is left alone: parse-feed says it is empty.
+ */
+function channelless(xml: string): string {
+  if (/<channel[\s>]/i.test(xml.replace(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g, ''))) return xml;
+  return xml.replace(/(<rss\b[^>]*>)(\s*<(?!\/)[\s\S]*?)(<\/rss\s*>)/i, '$1<channel>$2</channel>$3');
 }
 
 /** `xml:base` of the first element (the root). */
@@ -199,6 +239,9 @@ function rootBaseOf(xml: string): string | null {
 export function repairXml(input: string): RepairedXml {
   const notes: RepairNote[] = [];
   const { xml, declarationsAfterRoot } = repairEntities(input, notes);
-  const done = normaliseDates(markupAsText(base64AsText(xhtmlAsHtml(xml))), notes);
+  const done = normaliseDates(
+    markupAsText(atomBase64AsText(base64AsText(xhtmlAsHtml(channelless(xml))))),
+    notes,
+  );
   return { xml: done, notes, declarationsAfterRoot, rootBase: rootBaseOf(done) };
 }
