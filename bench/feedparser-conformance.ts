@@ -62,6 +62,11 @@ const ON_PURPOSE: Array<{ why: string; applies: (expect: string, ours: string, h
     applies: (_expect, _ours, head) => /<CHANNEL\b/.test(head) && !/<rss\b|<feed\b|<rdf:RDF\b/i.test(head),
   },
   {
+    why: 'a UTF-8 document with a stray byte that is not UTF-8 is read as UTF-8 with one replacement character (as browsers do), not re-read whole as ISO-8859-2 mojibake',
+    applies: (expect, ours, head) =>
+      /encoding=["']utf-8["']/i.test(head) && ours === 'utf-8' && /\\xe2\\u20ac/.test(expect),
+  },
+  {
     why: "&lang; and &rang; are HTML5's U+27E8/U+27E9, as browsers read them, not HTML 4's deprecated U+2329/U+232A",
     applies: (expect) => /\\u232[9a] entity/.test(expect),
   },

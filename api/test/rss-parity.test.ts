@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeFeed, httpCharset } from '../src/rss/decode-feed';
 import { readFeedDate } from '../src/rss/feed-date';
 import { type FeedItem, parseFeedDocument } from '../src/rss/parse-feed';
+import { repairDoubleEncoding } from '../src/rss/sanitize';
 
 /**
  * Issue 44: the differences from feedparser a reader sees, one fixture each (written for these
@@ -193,5 +194,82 @@ describe('RSS import at feedparser parity (issue 44)', () => {
       '<rss version="2.0"><channel><title>T</title><item><title>Fish and chips</title><link>https://f.example/1</link></item><item><title>Salt &amp; vinegar & more</title><link>https://f.example/2</link></item></channel></rss>';
     const { warnings } = await parseFeedDocument(xml, 'https://f.example/');
     expect(warnings).toEqual(['1 unescaped "&" in "Salt & vinegar & more", read as text']);
+  });
+
+  it('puts double-encoded UTF-8 back ("â€¦" is "…") and leaves genuine Latin text alone', async () => {
+    const { items } = await parse('double-encoded.xml');
+    expect(items.map((i) => i.title)).toEqual([
+      'Sourdough… again',
+      'Rye … soon',
+      'Café naïve Ångström',
+      '»Fuß« and CAFÉ”',
+    ]);
+    expect(items[0]?.excerpt).toBe('The starter’s fine – café opens at 7');
+    expect(items[2]?.excerpt).toBe('Three words that stay as they are: café, naïve, Ångström.');
+    expect(items[3]?.excerpt).toBe('Il est allé »');
+  });
+
+  it.each([
+    ['café', 'café'],
+    ['naïve', 'naïve'],
+    ['Ångström', 'Ångström'],
+    ['»Fuß«', '»Fuß«'],
+    ['CAFÉ”', 'CAFÉ”'],
+    ['Il est allé\u00a0»', 'Il est allé\u00a0»'],
+    // One genuine "é" beside mojibake: ambiguous, left as it is.
+    ['Itâ€™s café', 'Itâ€™s café'],
+    ['cafÃ©', 'café'],
+    ['Ã©tÃ© Â£5', 'été £5'],
+    ['Ð¿Ñ€Ð¸Ð²ÐµÑ‚', 'привет'],
+    ['æ—¥æœ¬', '日本'],
+  ])('double-encoding repair: %j → %j', (input, output) => {
+    expect(repairDoubleEncoding(input)).toBe(output);
+  });
+
+  it('an RSS item with both <description> and <summary> keeps both: the description as excerpt, the summary as body', async () => {
+    const { items } = await parse('description-and-summary.xml');
+    expect(items[0]?.excerpt).toBe('High water is a little higher than usual.');
+    expect(items[0]?.content).toContain('Expect the lower car park to flood at noon on Thursday.');
+  });
+
+  it('an Atom <link> without href holding its address as text: the alternate one, not the enclosure', async () => {
+    const { items } = await parse('atom-link-text.xml');
+    expect(items.map((i) => [i.title, i.url])).toEqual([
+      ['North rim loop', 'https://walks.example/north-rim'],
+    ]);
+  });
+
+  it('media:title names an item without a title; media:description inside media:group is its text', async () => {
+    const { items } = await parse('media-title-group.xml');
+    expect(items.map((i) => [i.title, i.excerpt])).toEqual([
+      ["Evensong at St Anne's", "Evensong at St Anne's"],
+      ['Carols in the square', 'Recorded outside in light snow.'],
+    ]);
+  });
+
+  it('reads RSS elements written in another case (<TITLE>, <Item>)', async () => {
+    const { title, items } = await parse('mixed-case.xml');
+    expect(title).toBe('Allotment Society');
+    expect(items.map((i) => [i.title, i.url])).toEqual([
+      ['Water butts are back', 'https://allotment.example/water-butts'],
+    ]);
+  });
+
+  it('reads RSS 1.0 and RSS 2.0 written with a namespace prefix and no default namespace', async () => {
+    const rss1 = await parse('prefixed-rss.xml');
+    expect(rss1.title).toBe('Moth counts');
+    expect(rss1.items.map((i) => [i.title, i.url, i.excerpt, i.publishedAt?.toISOString()])).toEqual([
+      [
+        'Elephant hawk-moth',
+        'https://moths.example/2025/06/elephant-hawk',
+        'Two in the trap this morning.',
+        '2025-06-14T05:30:00.000Z',
+      ],
+    ]);
+    const rss2 = await parse('prefixed-rss2.xml');
+    expect(rss2.title).toBe('Lighthouse log');
+    expect(rss2.items.map((i) => [i.title, i.url, i.publishedAt?.toISOString()])).toEqual([
+      ['Lamp serviced', 'https://lighthouse.example/log/lamp', '2025-06-03T18:00:00.000Z'],
+    ]);
   });
 });

@@ -56,7 +56,13 @@ type RawItem = Parser.Item & {
   linkNodes?: Node[];
   mediaContent?: MediaTag[];
   mediaThumbnail?: MediaTag[];
-  mediaGroup?: Array<{ 'media:content'?: MediaTag[]; 'media:thumbnail'?: MediaTag[] }>;
+  mediaGroup?: Array<{
+    'media:content'?: MediaTag[];
+    'media:thumbnail'?: MediaTag[];
+    'media:title'?: Node[];
+    'media:description'?: Node[];
+  }>;
+  mediaTitle?: Node[];
   itunesImage?: MediaTag;
   guidNode?: Node[];
   dcAuthor?: string;
@@ -94,6 +100,7 @@ const customFields = {
     ['xhtml:body', 'xhtmlBody'],
     ['body', 'xhtmlBody'],
     ['media:description', 'mediaDescription', { keepArray: true }],
+    ['media:title', 'mediaTitle', { keepArray: true }],
     'issued',
     'created',
     'modified',
@@ -209,7 +216,7 @@ export async function parseFeedDocument(
   const withoutDate = new Set<number>();
   // Every item: a run imports the new ones (run.ts caps how many per run and says so).
   feed.items.forEach((raw, i) => {
-    const item = toItem(raw, { docBase, declaredBase, feedUrl, channelImage }, options);
+    const item = toItem(raw, { docBase, declaredBase, feedUrl, channelImage, isAtom }, options);
     if (item === 'no-link') noLink.push(i + 1);
     else if (item === 'no-title') noTitle.push(i + 1);
     else {
@@ -292,7 +299,14 @@ function linkOf(raw: RawItem, base: string): string | null {
     const a = nodeAttrs(page);
     return safeUrl(a.href, resolveBase(base, a['xml:base']));
   }
-  return safeUrl(nodeText(raw.linkNodes?.[0]) ?? raw.link, base) ?? permalinkOf(raw);
+  // No href anywhere: RSS's `<link>` text, or an Atom `<link rel="alternate">` that holds its
+  // address as text (the alternate one first, never an enclosure's).
+  const nodes = raw.linkNodes ?? [];
+  const alternate = nodes.find((n) => {
+    const rel = nodeAttrs(n).rel;
+    return (!rel || rel === 'alternate') && nodeText(n)?.trim();
+  });
+  return safeUrl(nodeText(alternate ?? nodes[0]) ?? raw.link, base) ?? permalinkOf(raw);
 }
 
 /** RSS: a `<guid>` that is a permalink (isPermaLink true or absent) and an http(s) address is the link. */
@@ -327,14 +341,21 @@ export function authorName(input: unknown): string | null {
 
 function toItem(
   raw: RawItem,
-  feed: { docBase: string; declaredBase: boolean; feedUrl: string; channelImage: string | null },
+  feed: {
+    docBase: string;
+    declaredBase: boolean;
+    feedUrl: string;
+    channelImage: string | null;
+    isAtom: boolean;
+  },
   options: ParseOptions = {},
 ): FeedItem | 'no-link' | 'no-title' {
   const { feedUrl, channelImage } = feed;
   const base = resolveBase(feed.docBase, raw.attrs?.['xml:base']);
   const declaredBase = feed.declaredBase || Boolean(raw.attrs?.['xml:base']);
   const titleNode = raw.titleNode?.[0];
-  const title = fieldText(nodeText(titleNode) ?? raw.title, nodeAttrs(titleNode).type, 300);
+  const title =
+    fieldText(nodeText(titleNode) ?? raw.title, nodeAttrs(titleNode).type, 300) || mediaTitleOf(raw);
   const url = linkOf(raw, base) ?? (options.keepIncomplete ? '' : null);
   // An item we cannot link to, or cannot name, is not worth an article.
   if (url === null) return 'no-link';
@@ -343,7 +364,7 @@ function toItem(
     typeof raw.guid === 'string' ? raw.guid.trim() : typeof raw.id === 'string' ? raw.id.trim() : '';
   const key = guidKey(guid, feedUrl) ?? (url ? normaliseLink(url) : '');
   const body = bodyOf(raw, base, declaredBase);
-  const summary = summaryOf(raw, body);
+  const summary = summaryOf(raw, body, feed.isAtom);
   const excerpt = summary.text;
   const content = body.html || (excerpt ? `<p>${safeHtml(excerpt)}</p>` : '');
   return {
@@ -396,9 +417,12 @@ function bodyOf(
 }
 
 /** The excerpt: the description (RSS) or summary (Atom), read by its type; else the body's text. */
-function summaryOf(raw: RawItem, body: { source: string; html: string }): { text: string } {
+function summaryOf(raw: RawItem, body: { source: string; html: string }, isAtom: boolean): { text: string } {
   const node = raw.summaryNode?.[0];
-  if (node !== undefined) {
+  // RSS with both a <description> and a <summary>: the description is the excerpt, the summary the
+  // body (bodyOf), so neither is lost.
+  const rssDescription = !isAtom && !raw.contentNode && typeof raw.content === 'string' && raw.content.trim();
+  if (node !== undefined && !rssDescription) {
     return { text: fieldText(nodeText(node) ?? '', nodeAttrs(node).type, 300) };
   }
   // RSS: rss-parser puts the description in `content`; Atom without a summary: the content.
@@ -406,9 +430,21 @@ function summaryOf(raw: RawItem, body: { source: string; html: string }): { text
   return { text: plainText(description || fallbackText(raw) || body.source || body.html, 300) };
 }
 
-/** When nothing better exists: Dublin Core's description, an XHTML body, Media RSS's or iTunes' summary. */
+/** Media RSS's title (the item's own, else its `media:group`'s) for an item without a title. */
+function mediaTitleOf(raw: RawItem): string {
+  const node = raw.mediaTitle?.[0] ?? raw.mediaGroup?.find((g) => g['media:title'])?.['media:title']?.[0];
+  // Media RSS says `type="plain"` (the default) or `"html"`.
+  return fieldText(nodeText(node), nodeAttrs(node).type === 'html' ? 'html' : 'text', 300);
+}
+
+/**
+ * When nothing better exists: Dublin Core's description, an XHTML body, Media RSS's description
+ * (the item's own, else its `media:group`'s) or iTunes' summary.
+ */
 function fallbackText(raw: RawItem): string | undefined {
-  const media = raw.mediaDescription?.[0];
+  const media =
+    raw.mediaDescription?.[0] ??
+    raw.mediaGroup?.find((g) => g['media:description'])?.['media:description']?.[0];
   const candidates = [raw.dcDescription, raw.xhtmlBody, nodeText(media), raw.itunes?.summary];
   return candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '');
 }

@@ -230,6 +230,35 @@ function channelless(xml: string): string {
   return xml.replace(/(<rss\b[^>]*>)(\s*<(?!\/)[\s\S]*?)(<\/rss\s*>)/i, '$1<channel>$2</channel>$3');
 }
 
+/** The namespaces of RSS 1.0 and of UserLand's RSS 2.0, when a feed binds them to a prefix. */
+const RSS_NAMESPACE =
+  /\sxmlns:([A-Za-z_][\w.-]*)\s*=\s*(["'])(?:http:\/\/purl\.org\/rss\/1\.0\/|http:\/\/backend\.userland\.com\/rss2)\2/;
+
+/**
+ * RSS written with a prefix and no default namespace (`<rss:item>`, `<r:channel>`): the same
+ * elements as unprefixed RSS, as namespaces define them. The prefix is dropped from element names;
+ * other namespaces' elements (`dc:description`) keep theirs, so they still do not clash.
+ */
+function unprefixedRss(xml: string): string {
+  const root = /<(?![?!])[A-Za-z_][^>]*>/.exec(xml)?.[0] ?? '';
+  const prefix = RSS_NAMESPACE.exec(root)?.[1];
+  if (!prefix) return xml;
+  const escaped = prefix.replace(/[.-]/g, '\\$&');
+  return xml.replace(new RegExp(`<(/?)${escaped}:(?=[A-Za-z_])`, 'g'), '<$1');
+}
+
+const CORE = 'title|link|description|item|channel|guid|author|category|comments|enclosure|source|image|url';
+
+/**
+ * RSS's own elements in another case (`<TiTlE>`, `<Item>`): XML names are case-sensitive, but no
+ * feed means anything else by them (feedparser lower-cases every name). Lower-cased, so they are read.
+ */
+function lowerCaseCore(xml: string): string {
+  return xml.replace(new RegExp(`<(/?)(${CORE})(?=[\\s/>])`, 'gi'), (all, slash: string, name: string) =>
+    name === name.toLowerCase() ? all : `<${slash}${name.toLowerCase()}`,
+  );
+}
+
 /** `xml:base` of the first element (the root). */
 function rootBaseOf(xml: string): string | null {
   const root = /<(?![?!])[A-Za-z_][^>]*>/.exec(xml)?.[0] ?? '';
@@ -240,7 +269,7 @@ export function repairXml(input: string): RepairedXml {
   const notes: RepairNote[] = [];
   const { xml, declarationsAfterRoot } = repairEntities(input, notes);
   const done = normaliseDates(
-    markupAsText(atomBase64AsText(base64AsText(xhtmlAsHtml(channelless(xml))))),
+    markupAsText(atomBase64AsText(base64AsText(xhtmlAsHtml(channelless(lowerCaseCore(unprefixedRss(xml))))))),
     notes,
   );
   return { xml: done, notes, declarationsAfterRoot, rootBase: rootBaseOf(done) };

@@ -56,9 +56,58 @@ const C1 = /[\u0080-\u009f]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
-/** C1 controls as the windows-1252 characters they stand for (dropped when 1252 has none); C0 controls removed. */
+/** The byte windows-1252 (or Latin-1) writes a character as; undefined for anything else. */
+const CP1252_BYTES = new Map<string, number>();
+for (let b = 0x80; b <= 0xff; b++) {
+  CP1252_BYTES.set(String.fromCharCode(b), b);
+  const mapped = iconv.decode(Buffer.from([b]), 'windows-1252');
+  if (mapped !== '\ufffd') CP1252_BYTES.set(mapped, b);
+}
+const HIGH_RUN = new RegExp(`[${[...CP1252_BYTES.keys()].join('')}]+`, 'gu');
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * What a two-byte sequence may decode to: Latin-1 and Latin Extended-A letters, Greek, Cyrillic,
+ * Hebrew, Arabic. Not Latin Extended-B, IPA, Armenian, Syriac, Thaana or NKo: those are what
+ * genuine Latin pairs such as "CAFÉ”" (U+0254) or "Fuß«" (U+07EB) would decode to.
+ */
+const plausible = (cp: number) =>
+  cp >= 0x800 || (cp >= 0xa0 && cp <= 0x17f) || (cp >= 0x370 && cp <= 0x4ff) || (cp >= 0x590 && cp <= 0x6ff);
+
+/**
+ * UTF-8 that was read as windows-1252/Latin-1 and written again ("â€¦" for "…", "cafÃ©" for
+ * "café"), put back — only when unambiguous: every run of U+0080-U+00FF (and windows-1252's
+ * characters) in the text must be the windows-1252 bytes of valid UTF-8 decoding to plausible
+ * characters. One genuine "é" (a lone E9 byte is not UTF-8) leaves the whole text as it is, so
+ * "café", "naïve" and "Ångström" never change (nor "allé »" with its no-break space). feedparser
+ * does the same for a whole field.
+ */
+export function repairDoubleEncoding(text: string): string {
+  const runs = text.match(HIGH_RUN);
+  if (!runs) return text;
+  const fixed = new Map<string, string>();
+  for (const run of runs) {
+    if (fixed.has(run)) continue;
+    // French spacing: "allé »" is E9 A0 BB, which is valid UTF-8 (U+983B) and is still French.
+    if (/\u00a0»|«\u00a0/.test(run)) return text;
+    let decoded: string;
+    try {
+      decoded = strictUtf8.decode(Uint8Array.from([...run].map((ch) => CP1252_BYTES.get(ch) as number)));
+    } catch {
+      return text;
+    }
+    for (const ch of decoded) if (!plausible(ch.codePointAt(0) as number)) return text;
+    fixed.set(run, decoded);
+  }
+  return text.replace(HIGH_RUN, (run) => fixed.get(run) ?? run);
+}
+
+/**
+ * Double-encoded UTF-8 put back (repairDoubleEncoding); C1 controls as the windows-1252 characters
+ * they stand for (dropped when 1252 has none); C0 controls removed.
+ */
 export function fixCharacters(text: string): string {
-  return text.replace(CONTROLS, '').replace(C1, (ch) => {
+  return repairDoubleEncoding(text.replace(CONTROLS, '')).replace(C1, (ch) => {
     const mapped = iconv.decode(Buffer.from([ch.charCodeAt(0)]), 'windows-1252');
     return mapped === '\ufffd' ? '' : mapped;
   });
