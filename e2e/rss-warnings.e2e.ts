@@ -94,7 +94,11 @@ describe('RSS warnings and AI outcomes in a real browser (issue 28)', () => {
     await form.getByRole('button', { name: 'Test Feed' }).click();
     const result = page.getByRole('region', { name: 'Feed test result' });
     await result.getByText('Feed works: Harbour & Hill Community News (5 items shown)').waitFor();
-    await result.getByText('1 undefined entity: &doesnotexist; in item 3 (kept as text)').waitFor();
+    await result
+      .getByText(
+        '1 undefined entity: &doesnotexist; in "Choir rehearsal notes &doesnotexist; week two" (kept as text)',
+      )
+      .waitFor();
     await expectShown(page, result.getByText('Read, with warnings:'), 'test warnings');
     await page.screenshot({ path: path.join(screenshots, 'rss-test-warnings-1280.png'), fullPage: true });
     await form.getByRole('button', { name: 'Add Source' }).click();
@@ -119,7 +123,11 @@ describe('RSS warnings and AI outcomes in a real browser (issue 28)', () => {
     await toast.waitFor();
     expect(await page.getByText('RSS processing started').count()).toBe(0);
     await expectShown(page, aiLine, 'AI outcome');
-    await expectShown(page, panel.getByText('2 unescaped "&" characters in item 2, read as text'), 'warning');
+    await expectShown(
+      page,
+      panel.getByText('2 unescaped "&" characters in "Fish & chips night moves to Fridays", read as text'),
+      'warning',
+    );
     expect(await noSidewaysScroll(page)).toBe(true);
     await page.screenshot({ path: path.join(screenshots, 'rss-warnings-1280.png'), fullPage: true });
     await page
@@ -144,7 +152,11 @@ describe('RSS warnings and AI outcomes in a real browser (issue 28)', () => {
     await expectShown(page, aiLine, 'AI outcome in the history');
     await expectShown(
       page,
-      history.getByText('1 undefined entity: &doesnotexist; in item 3 (kept as text)').first(),
+      history
+        .getByText(
+          '1 undefined entity: &doesnotexist; in "Choir rehearsal notes &doesnotexist; week two" (kept as text)',
+        )
+        .first(),
       'feed warning in the history',
     );
     await expectShown(page, page.getByRole('button', { name: 'Process RSS Feeds Now' }), 'Process button');
@@ -166,7 +178,7 @@ describe('RSS warnings and AI outcomes in a real browser (issue 28)', () => {
     await expectShown(page, outcome, 'run outcome in the panel');
     await expectShown(
       page,
-      panel.getByText('2 unescaped "&" characters in item 2, read as text'),
+      panel.getByText('2 unescaped "&" characters in "Fish & chips night moves to Fridays", read as text'),
       'feed warning in the panel',
     );
     expect(await noSidewaysScroll(page)).toBe(true);

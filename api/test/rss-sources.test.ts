@@ -224,8 +224,8 @@ describe.each(dbTargets)('admin RSS sources API on %s', (kind) => {
     );
     expect(bozo).toMatchObject({ ok: true, problem: null, counts: { total: 5, importable: 5, skipped: 0 } });
     expect(bozo.warnings).toEqual([
-      '2 unescaped "&" characters in item 2, read as text',
-      '1 undefined entity: &doesnotexist; in item 3 (kept as text)',
+      '2 unescaped "&" characters in "Fish & chips night moves to Fridays", read as text',
+      '1 undefined entity: &doesnotexist; in "Choir rehearsal notes &doesnotexist; week two" (kept as text)',
     ]);
     const atom = await json<RssSourceTestResult>(
       await admin.post('/api/admin/rss/sources/test', { url: `${feeds.base}/files/atom-xhtml-base.xml` }),
@@ -348,8 +348,8 @@ describe.each(dbTargets)('admin RSS sources API on %s', (kind) => {
       lastCreated: 5,
       lastProblem: null,
       lastWarnings: [
-        '2 unescaped "&" characters in item 2, read as text',
-        '1 undefined entity: &doesnotexist; in item 3 (kept as text)',
+        '2 unescaped "&" characters in "Fish & chips night moves to Fridays", read as text',
+        '1 undefined entity: &doesnotexist; in "Choir rehearsal notes &doesnotexist; week two" (kept as text)',
       ],
     });
     await admin.delete(`/api/admin/rss/sources/${created.id}`);

@@ -6,6 +6,22 @@ export const REPEAT_WINDOW_MS = 10_000;
 /** Set on a child logger whose every line must be written (the per-request access line). */
 export const EVERY_LINE = Symbol('every line');
 
+const unfoldedLoggers = new WeakMap<pino.Logger, pino.Logger>();
+
+/**
+ * A child of `logger` whose warnings are all written: for lines that are events with their own limit
+ * (CSP reports, rate-limited per client), not faults that repeat during an outage.
+ */
+export function everyLine(logger: pino.Logger): pino.Logger {
+  let child = unfoldedLoggers.get(logger);
+  if (!child) {
+    child = logger.child({});
+    (child as unknown as Record<symbol, boolean>)[EVERY_LINE] = true;
+    unfoldedLoggers.set(logger, child);
+  }
+  return child;
+}
+
 type LogMethod = (this: pino.Logger, ...args: unknown[]) => void;
 
 /**
@@ -13,7 +29,10 @@ type LogMethod = (this: pino.Logger, ...args: unknown[]) => void;
  * and every job poll fails the same way, and thousands of identical lines (with stacks) would bury
  * the one that says what happened. The first is written as it is; the repeats are counted, and the
  * count is written once the window ends (`repeated: n`, the same message). The cause is the message
- * with the error's type, code and text: a different failure is a different line at once.
+ * with the error's type, code and text and the line's other text fields (a CSP report's blocked
+ * address, a purge's keys): a different failure or a different event is a different line at once.
+ * What names the request (its id, method and path) and numbers (durations, counts) differ on every
+ * line of one outage, so they are not part of the cause.
  */
 export function repeatsFolded(windowMs = REPEAT_WINDOW_MS) {
   const seen = new Map<string, { until: number; repeated: number; timer?: NodeJS.Timeout }>();
@@ -40,6 +59,9 @@ export function repeatsFolded(windowMs = REPEAT_WINDOW_MS) {
   };
 }
 
+/** Fields that say which request a line is about, not what went wrong (and the error, read apart). */
+const PER_REQUEST = new Set(['reqId', 'method', 'path', 'route', 'err', 'error', 'cause']);
+
 function causeOf(args: unknown[]): string {
   const [first, second] = args;
   if (typeof first === 'string') return first;
@@ -48,6 +70,13 @@ function causeOf(args: unknown[]): string {
   const fields = first as { err?: unknown; error?: unknown; cause?: unknown };
   const err = fields.err ?? fields.cause;
   let cause = typeof fields.error === 'string' ? fields.error.slice(0, 120) : '';
+  for (const [name, value] of Object.entries(first)) {
+    if (PER_REQUEST.has(name)) continue;
+    if (typeof value === 'string' || typeof value === 'boolean')
+      cause += `|${name}=${String(value).slice(0, 200)}`;
+    else if (Array.isArray(value) || (value && typeof value === 'object'))
+      cause += `|${name}=${JSON.stringify(value).slice(0, 200)}`;
+  }
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code;
     cause += `|${err.constructor.name}|${String(code ?? '')}|${err.message.slice(0, 120)}`;

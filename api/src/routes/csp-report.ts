@@ -1,3 +1,4 @@
+import { everyLine } from '../observe/repeats';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context';
@@ -42,8 +43,10 @@ export const cspReportRoutes = new Hono<AppEnv>().post(
     const reports = parseCspReports(parsed);
     if (!reports) return c.json({ message: 'Not a CSP report' }, 400);
     if (await overRateLimit(c, CSP_REPORT_RATE_LIMIT)) return c.body(null, 204);
+    // Each report is its own event (the rate limit above is their limit): never folded as repeats.
+    const logger = everyLine(c.var.deps.logger);
     for (const r of reports) {
-      c.var.deps.logger.warn(
+      logger.warn(
         { csp: r },
         `[csp] ${r.directive} blocked ${r.blocked || '(inline)'} on ${r.page}${r.source ? ` at ${r.source}` : ''}`,
       );
