@@ -156,10 +156,12 @@ describe('admin dialogs with the keyboard, the list on a phone, the chart (issue
     await walkDialog(page, source, 'Delete source?', 'Cancel');
 
     await page.goto(`${site.url}/admin?tab=users`);
-    // The demo admin's own switch asks before it takes away their access.
-    const self = page.locator('li', { hasText: adminEmail }).getByRole('switch');
+    // "Sign out everywhere" asks first (the role select replaced the admin switch: issue 42).
+    const self = page
+      .locator('li', { hasText: adminEmail })
+      .getByRole('button', { name: /^Sign out everywhere/ });
     await self.waitFor();
-    await walkDialog(page, self, 'Remove your own admin access?', 'Cancel');
+    await walkDialog(page, self, 'Sign this user out everywhere?', 'Cancel');
   });
 
   it('Messages and stories: the detail dialog and its delete question give focus back, step by step', async () => {

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@site/shared';
 import type { Auth } from './auth/auth';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -13,6 +14,8 @@ export interface SessionUser {
   firstName?: string | null;
   lastName?: string | null;
   isAdmin?: boolean | null;
+  /** Read with roleOf() (auth/policy.ts), which keeps it in line with isAdmin. */
+  role?: StaffRole | null;
   createdAt: Date;
 }
 

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRET } from '../src/auth/dev-secret';
-import { requireAdmin } from '../src/auth/middleware';
+import { can } from '../src/auth/policy';
 import type { Booted } from '../src/bootstrap';
 import type { AppEnv } from '../src/context';
 import * as s from '../src/db/schema';
@@ -119,7 +119,7 @@ describe.each(dbTargets)('foundation on %s', (kind) => {
       profileImageUrl: null,
     });
     expect(Object.keys(body).sort()).toEqual(
-      ['createdAt', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'profileImageUrl'].sort(),
+      ['createdAt', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'profileImageUrl', 'role'].sort(),
     );
 
     const out = await agent.request('POST', '/api/logout');
@@ -174,14 +174,14 @@ describe.each(dbTargets)('foundation on %s', (kind) => {
     expect(await (await agent.get('/api/auth/admin-status')).json()).toEqual({ isAdmin: true });
   });
 
-  it('requireAdmin answers 401 / 403 / 200 for anonymous / user / admin', async () => {
+  it("can('users.manage') answers 401 / 403 / 200 for anonymous / user / admin", async () => {
     const probe = new Hono<AppEnv>();
     probe.use(async (c, next) => {
       c.set('deps', booted.deps);
       c.set('user', undefined);
       await next();
     });
-    probe.get('/probe', requireAdmin, (c) => c.json({ ok: true }));
+    probe.get('/probe', can('users.manage'), (c) => c.json({ ok: true }));
     const anon = await new Agent(probe).get('/probe');
     expect(anon.status).toBe(401);
     expect(await anon.json()).toEqual({ message: 'You need to sign in to do that.' });

@@ -244,7 +244,7 @@ export async function signUp(app: AnyApp, extra: Record<string, unknown> = {}, o
 
 export async function signUpAdmin(booted: Booted) {
   const s = await signUp(booted.app);
-  await booted.deps.db.update(user).set({ isAdmin: true }).where(eq(user.email, s.email));
+  await booted.deps.db.update(user).set({ isAdmin: true, role: 'admin' }).where(eq(user.email, s.email));
   return s;
 }
 

@@ -47,6 +47,9 @@ export function createAuth(db: Database, env: Env, logger?: Logger) {
         lastName: { type: 'string', required: false },
         // input: false → better-auth refuses it in sign-up and update payloads.
         isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+        // The staff role (auth/policy.ts). No cookieCache below: getSession reads this row on every
+        // request, so a demotion, a ban or a deletion applies to open sessions at once (issue 42 §3).
+        role: { type: 'string', required: false, input: false },
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -65,9 +68,10 @@ export function createAuth(db: Database, env: Env, logger?: Logger) {
       user: {
         create: {
           // ADMIN_EMAILS grants admin at sign-up; nothing a user sends can.
-          before: async (u) => ({
-            data: { ...u, isAdmin: env.ADMIN_EMAILS.includes(String(u.email).toLowerCase()) },
-          }),
+          before: async (u) => {
+            const admin = env.ADMIN_EMAILS.includes(String(u.email).toLowerCase());
+            return { data: { ...u, isAdmin: admin, role: admin ? 'admin' : null } };
+          },
         },
       },
     },

@@ -1,5 +1,7 @@
+import type { CurrentUser } from '@site/shared';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionUser } from '../context';
+import { roleOf } from './role';
 
 /** Whether a request carries anything that could name a session (a session cookie or a bearer token). */
 export function hasSessionCredentials(headers: Headers): boolean {
@@ -27,22 +29,16 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = await currentUser(c);
-  if (!user) return c.json({ message: 'You need to sign in to do that.' }, 401);
-  if (!user.isAdmin) return c.json({ message: 'Admin access required.' }, 403);
-  await next();
-};
-
-/** The spec's "current user" shape (§3). */
-export function toCurrentUser(u: SessionUser) {
+/** The spec's "current user" shape (§3), with the staff role (issue 42). */
+export function toCurrentUser(u: SessionUser): CurrentUser {
   return {
     id: u.id,
     profileImageUrl: u.image ?? null,
     firstName: u.firstName ?? null,
     lastName: u.lastName ?? null,
     email: u.email,
-    isAdmin: Boolean(u.isAdmin),
+    isAdmin: roleOf(u) === 'admin',
+    role: roleOf(u),
     createdAt: new Date(u.createdAt).toISOString(),
   };
 }

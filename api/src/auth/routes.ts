@@ -2,6 +2,7 @@ import { safeReturnPath } from '@site/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { currentUser, toCurrentUser } from './middleware';
+import { roleOf } from './role';
 import { clearsNothing } from '../lib/cache/write-clears';
 
 /** The spec's auth calls (§7), served beside better-auth's own /api/auth/* endpoints. */
@@ -13,7 +14,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get('/auth/admin-status', async (c) => {
     const user = await currentUser(c);
-    return c.json({ isAdmin: Boolean(user?.isAdmin) });
+    return c.json({ isAdmin: roleOf(user) === 'admin' });
   })
   // Sign In is a navigation: to our sign-in page, then back where the reader was.
   .get('/login', (c) => {

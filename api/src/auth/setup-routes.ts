@@ -60,7 +60,7 @@ export const setupRoutes = new Hono<AppEnv>()
             : 'Could not create the account. Check the fields and try again.',
         );
       }
-      await db.update(user).set({ isAdmin: true }).where(eq(user.email, account.email));
+      await db.update(user).set({ isAdmin: true, role: 'admin' }).where(eq(user.email, account.email));
       c.var.deps.logger.warn('First admin created through the one-time setup link');
       // Sign-up makes no session (it answers alike for taken addresses): sign the new admin in.
       const signedIn = await auth.api

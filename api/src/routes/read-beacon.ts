@@ -2,6 +2,7 @@ import { INSIGHTS, readBeacon } from '@site/shared';
 import { Hono } from 'hono';
 import { isbot } from 'isbot';
 import { currentUser, hasSessionCredentials } from '../auth/middleware';
+import { roleOf } from '../auth/role';
 import type { AppEnv } from '../context';
 import { recordRead } from '../insights/record';
 import { ApiError } from '../lib/http/errors';
@@ -31,7 +32,7 @@ export const readBeaconRoutes = new Hono<AppEnv>().post(
     c.header('cache-control', 'no-store');
     if (isPrefetch(c.req.raw.headers)) return ignored('prefetch');
     if (isbot(c.req.header('user-agent') ?? '')) return ignored('bot');
-    if (hasSessionCredentials(c.req.raw.headers) && (await currentUser(c))?.isAdmin) return ignored('admin');
+    if (hasSessionCredentials(c.req.raw.headers) && roleOf(await currentUser(c))) return ignored('admin');
     if (await overRateLimit(c, { prefix: 'reads:', max: INSIGHTS.readsPerHour, windowMs: HOUR })) {
       throw new ApiError(429, 'Too many reads from this connection. Please try again later.');
     }

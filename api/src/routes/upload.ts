@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { requireAdmin } from '../auth/middleware';
+import { can } from '../auth/policy';
 import type { AppEnv } from '../context';
 import { storePicture } from '../pictures/store';
 import { fileField, imageBodyLimit, readMultipart } from '../uploads/multipart';
@@ -12,7 +12,7 @@ import { clearsNothing } from '../lib/cache/write-clears';
  */
 export const uploadRoutes = new Hono<AppEnv>().post(
   '/upload',
-  requireAdmin,
+  can('upload'),
   clearsNothing('a new file: no page shows it until an item names it'),
   imageBodyLimit,
   async (c) => {

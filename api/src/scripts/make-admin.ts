@@ -15,7 +15,7 @@ const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR
 await handle.exclusive(() => handle.migrate());
 const rows = await handle.db
   .update(user)
-  .set({ isAdmin: !revoke })
+  .set({ isAdmin: !revoke, role: revoke ? null : 'admin' })
   .where(eq(user.email, email))
   .returning({ id: user.id });
 await handle.close();

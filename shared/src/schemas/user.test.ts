@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminFlagInput, signInInput, signUpInput } from './user';
+import { adminFlagInput, signInInput, signUpInput, userRoleInput } from './user';
 
 const signUp = { firstName: 'Maya', email: 'maya@example.com', password: 'longenough' };
 const message = (schema: typeof signUpInput | typeof signInInput, input: unknown) => {
@@ -57,5 +57,19 @@ describe('admin flag', () => {
     expect(adminFlagInput.parse({ isAdmin: true })).toEqual({ isAdmin: true });
     expect(adminFlagInput.safeParse({ isAdmin: 'true' }).success).toBe(false);
     expect(adminFlagInput.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('staff role (issue 42)', () => {
+  it('is one of the four roles or null; anything else is refused with a plain message', () => {
+    for (const role of ['contributor', 'author', 'editor', 'admin', null]) {
+      expect(userRoleInput.parse({ role })).toEqual({ role });
+    }
+    for (const role of ['owner', 'Admin', '', 1, undefined]) {
+      expect(userRoleInput.safeParse({ role }).success, String(role)).toBe(false);
+    }
+    expect(userRoleInput.safeParse({ role: 'owner' }).error?.issues[0]?.message).toBe(
+      'Role must be contributor, author, editor, admin or null',
+    );
   });
 });

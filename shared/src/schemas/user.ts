@@ -2,17 +2,29 @@ import { z } from 'zod';
 import { emailField, text } from './common';
 import { personName } from './person-name';
 
+/** Staff roles, each allowed everything the one before it is (api: auth/policy.ts, docs/security.md). */
+export const STAFF_ROLES = ['contributor', 'author', 'editor', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 export interface CurrentUser {
   id: string;
   profileImageUrl: string | null;
   firstName: string | null;
   lastName: string | null;
   email: string;
+  /** True exactly when `role` is 'admin'. */
   isAdmin: boolean;
+  /** The staff role; null = a reader, who cannot open /admin. */
+  role: StaffRole | null;
   createdAt: string;
 }
 
 export const adminFlagInput = z.object({ isAdmin: z.boolean() });
+
+/** PUT /api/admin/users/{id}/role: null takes every staff role away. */
+export const userRoleInput = z.object({
+  role: z.enum(STAFF_ROLES, { error: 'Role must be contributor, author, editor, admin or null' }).nullable(),
+});
 
 export const signUpInput = z.object({
   firstName: personName(100, 'First name is required'),

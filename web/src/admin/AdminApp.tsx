@@ -51,7 +51,10 @@ function AdminSession() {
   );
 }
 
-/** The stricter reading (DESIGN.md §3): anonymous → sign in after 2 s; not an admin → home after 1.5 s. */
+/**
+ * The stricter reading (DESIGN.md §3): anonymous → sign in after 2 s; no staff role → home after 1.5 s.
+ * Every staff role gets the dashboard, with the tabs it may use (Dashboard.tsx).
+ */
 function AccessGate({ rawFetcher: raw }: { rawFetcher: Fetcher }) {
   const platform = usePlatform();
   // The check itself uses the platform's own fetcher: an anonymous 401 here is not "logged out".
@@ -70,8 +73,8 @@ function AccessGate({ rawFetcher: raw }: { rawFetcher: Fetcher }) {
       ? 'error'
       : !me.data
         ? 'anonymous'
-        : me.data.isAdmin
-          ? 'admin'
+        : me.data.role
+          ? 'staff'
           : 'denied';
   const toast = useToast();
   useEffect(() => {
@@ -116,7 +119,7 @@ function AccessGate({ rawFetcher: raw }: { rawFetcher: Fetcher }) {
   if (state === 'denied') {
     return (
       <Screen title="Access Denied">
-        <p>You need admin rights to see this page. Taking you home…</p>
+        <p>You need a staff role to see this page. Taking you home…</p>
       </Screen>
     );
   }

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@site/shared';
+import { type CurrentUser, STAFF_ROLES, type StaffRole } from '@site/shared';
 import { type KeyboardEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Seo } from '../lib/seo';
@@ -15,25 +15,36 @@ import { RecipesTab } from './recipes/RecipesTab';
 import { RssTab } from './rss/RssTab';
 import { UsersTab } from './users/UsersTab';
 
+/** Each tab with the lowest staff role whose calls it needs (the server's policy: api/src/auth/policy.ts). */
 export const TABS = [
-  { id: 'articles', label: 'Articles' },
-  { id: 'products', label: 'Products' },
-  { id: 'recipes', label: 'Recipes' },
-  { id: 'categories', label: 'Categories' },
-  { id: 'users', label: 'Users' },
-  { id: 'messages', label: 'Messages' },
-  { id: 'rss', label: 'RSS Feeds' },
-  { id: 'ai', label: 'AI Content' },
-  { id: 'newsletter', label: 'Newsletter' },
-] as const;
+  { id: 'articles', label: 'Articles', role: 'contributor' },
+  { id: 'products', label: 'Products', role: 'editor' },
+  { id: 'recipes', label: 'Recipes', role: 'editor' },
+  { id: 'categories', label: 'Categories', role: 'editor' },
+  { id: 'users', label: 'Users', role: 'admin' },
+  { id: 'messages', label: 'Messages', role: 'editor' },
+  { id: 'rss', label: 'RSS Feeds', role: 'editor' },
+  { id: 'ai', label: 'AI Content', role: 'editor' },
+  // Subscribers, settings and sending are an admin's; editors preview through the API only for now.
+  { id: 'newsletter', label: 'Newsletter', role: 'admin' },
+] as const satisfies ReadonlyArray<{ id: string; label: string; role: StaffRole }>;
 export type TabId = (typeof TABS)[number]['id'];
+
+/** At least `needed`: roles are ranked, each allowed what the one before it is. */
+export const roleAtLeast = (role: StaffRole | null | undefined, needed: StaffRole) =>
+  role ? STAFF_ROLES.indexOf(role) >= STAFF_ROLES.indexOf(needed) : false;
+
+/** The tabs this user may use. */
+export const tabsFor = (user: CurrentUser) => TABS.filter((t) => roleAtLeast(user.role, t.role));
 
 /** The spec's eight tabs (§2), and the Newsletter (issue 30). The active one is ?tab= in the URL, so reloads and links keep it. */
 export function Dashboard({ user }: { user: CurrentUser }) {
   const [params, setParams] = useSearchParams();
-  const active: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'articles';
+  const tabs = tabsFor(user);
+  // A ?tab= the role may not use opens the first one it may (every staff role has Articles).
+  const active: TabId = tabs.find((t) => t.id === params.get('tab'))?.id ?? 'articles';
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
-  const inbox = useInbox();
+  const inbox = useInbox(roleAtLeast(user.role, 'editor'));
   const select = (id: TabId) =>
     setParams(
       () => {
@@ -46,10 +57,10 @@ export function Dashboard({ user }: { user: CurrentUser }) {
     );
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
   function onKey(e: KeyboardEvent) {
-    const i = TABS.findIndex((t) => t.id === active);
+    const i = tabs.findIndex((t) => t.id === active);
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
-    const next = TABS[(i + step + TABS.length) % TABS.length]!;
+    const next = tabs[(i + step + tabs.length) % tabs.length]!;
     // A click on a tab asks through the leave guard; the keyboard way out asks here.
     if (!confirmLeave()) return;
     select(next.id);
@@ -60,14 +71,14 @@ export function Dashboard({ user }: { user: CurrentUser }) {
       {/* Each tab says which it is (issue 41): "Articles - Admin | Bloom & Balance". */}
       <Seo title={`${TABS.find((t) => t.id === active)?.label} - Admin`} noindex />
       <h1 className="mb-6 font-serif text-3xl font-bold">Admin Dashboard - Manage your content and users</h1>
-      <AdminAlerts user={user} />
+      {roleAtLeast(user.role, 'editor') && <AdminAlerts user={user} />}
       <div
         role="tablist"
         aria-label="Admin sections"
         className="mb-6 flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1"
         onKeyDown={onKey}
       >
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <button
             key={t.id}
             ref={(el) => {

@@ -20,10 +20,10 @@ describe('admin access (spec §2 Admin, DESIGN.md §3 stricter reading)', () => 
     expect(screen.queryByText('You are logged out. Logging in again...')).toBeNull();
   });
 
-  it('signed in but not admin: "Access Denied", home after 1.5 s, no admin data fetched', async () => {
+  it('signed in without a staff role: "Access Denied", home after 1.5 s, no admin data fetched', async () => {
     const started = Date.now();
     const { platform, api } = renderAdmin('/admin', {
-      'GET /api/auth/user': { ...adminUser, isAdmin: false },
+      'GET /api/auth/user': { ...adminUser, isAdmin: false, role: null },
     });
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
     await waitFor(() => expect(platform.goHome).toHaveBeenCalledTimes(1), { timeout: 2500 });
@@ -50,6 +50,39 @@ describe('admin access (spec §2 Admin, DESIGN.md §3 stricter reading)', () => 
       'Newsletter',
     ]);
     expect(screen.getByRole('tab', { name: 'Articles' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('a contributor gets the dashboard with the Articles tab only, and asks for no alerts or inbox counts', async () => {
+    const { api } = renderAdmin('/admin?tab=users', {
+      'GET /api/auth/user': { ...adminUser, isAdmin: false, role: 'contributor' },
+      'GET /api/admin/content': [],
+    });
+    await screen.findByRole('heading', { name: 'Admin Dashboard - Manage your content and users' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Articles']);
+    // ?tab=users names a tab the role may not use: Articles opens instead.
+    expect(screen.getByRole('tab', { name: 'Articles' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('heading', { name: 'Users' })).toBeNull();
+    const paths = api.calls.map((c) => c.path.split('?')[0]);
+    for (const refused of ['/api/admin/users', '/api/admin/alerts', '/api/admin/contact-messages/counts']) {
+      expect(paths).not.toContain(refused);
+    }
+  });
+
+  it('an editor gets every tab but Users and Newsletter', async () => {
+    renderAdmin('/admin', {
+      'GET /api/auth/user': { ...adminUser, isAdmin: false, role: 'editor' },
+      'GET /api/admin/content': [],
+    });
+    await screen.findByRole('heading', { name: 'Admin Dashboard - Manage your content and users' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Articles',
+      'Products',
+      'Recipes',
+      'Categories',
+      'Messages',
+      'RSS Feeds',
+      'AI Content',
+    ]);
   });
 
   it('the active tab lives in the URL: clicking sets ?tab=, and /admin?tab=users opens Users', async () => {

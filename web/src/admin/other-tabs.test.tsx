@@ -66,6 +66,7 @@ describe('Users tab', () => {
       lastName: 'Reader',
       email: 'rosa@example.com',
       isAdmin: false,
+      role: null,
       createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
     },
   ];
@@ -75,35 +76,48 @@ describe('Users tab', () => {
     expect(screen.getAllByTestId('skeleton')).toHaveLength(3);
   });
 
-  it('first and last name, email, "Joined {time} ago"; the Admin switch sends isAdmin: "User admin status updated"', async () => {
+  it('first and last name, email, "Joined {time} ago", the role; the role select sends it: "User role updated"', async () => {
     const { api } = renderAdmin('/admin?tab=users', {
       'GET /api/admin/users': users,
-      'PUT /api/admin/users/u2/admin': users[1],
+      'PUT /api/admin/users/u2/role': { ...users[1], role: 'author' },
     });
     const row = (await screen.findByText('Rosa Reader')).closest('li')!;
     expect(within(row).getByText('rosa@example.com')).toBeTruthy();
     expect(within(row).getByText('Joined 2 hours ago')).toBeTruthy();
     expect(screen.getByText('Joined 3 days ago')).toBeTruthy();
-    const sw = within(row).getByRole('switch', { name: 'Admin: Rosa Reader' });
-    expect(sw.getAttribute('aria-checked')).toBe('false');
-    await userEvent.click(sw);
-    await screen.findByText('User admin status updated');
+    expect(within(row).getByText('Reader', { selector: 'span' })).toBeTruthy();
+    // No admin switch any more: a role select per user.
+    expect(screen.queryByRole('switch')).toBeNull();
+    const select = within(row).getByRole('combobox', { name: 'Role: Rosa Reader' }) as HTMLSelectElement;
+    expect(select.value).toBe('reader');
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Reader',
+      'Contributor',
+      'Author',
+      'Editor',
+      'Admin',
+    ]);
+    expect((screen.getByRole('combobox', { name: 'Role: Ada Admin' }) as HTMLSelectElement).value).toBe(
+      'admin',
+    );
+    await userEvent.selectOptions(select, 'author');
+    await screen.findByText('User role updated');
     expect(api.calls.find((c) => c.method === 'PUT')).toMatchObject({
-      path: '/api/admin/users/u2/admin',
-      body: { isAdmin: true },
+      path: '/api/admin/users/u2/role',
+      body: { role: 'author' },
     });
   });
 
-  it('switching off your own admin flag asks first; the server\'s last-admin 409 shows "Failed to update user"', async () => {
+  it('taking your own admin role away asks first; the server\'s last-admin 409 shows "Failed to update user"', async () => {
     const { api } = renderAdmin('/admin?tab=users', {
       'GET /api/admin/users': users,
-      'PUT /api/admin/users/admin-1/admin': () =>
+      'PUT /api/admin/users/admin-1/role': () =>
         Response.json(
           { message: 'This is the last admin. Make someone else an admin first.' },
           { status: 409 },
         ),
     });
-    await userEvent.click(await screen.findByRole('switch', { name: 'Admin: Ada Admin' }));
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Role: Ada Admin' }), 'editor');
     const dialog = screen.getByRole('alertdialog');
     expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove my access' }));
@@ -112,6 +126,21 @@ describe('Users tab', () => {
         'Failed to update user: This is the last admin. Make someone else an admin first.',
       ),
     ).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ role: 'editor' });
+  });
+
+  it('"Sign out everywhere" asks, then ends the user\'s sessions', async () => {
+    const { api } = renderAdmin('/admin?tab=users', {
+      'GET /api/admin/users': users,
+      'DELETE /api/admin/users/u2/sessions': { ended: 2 },
+    });
+    const row = (await screen.findByText('Rosa Reader')).closest('li')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Sign out everywhere: Rosa Reader' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await screen.findByText('Signed out of 2 sessions');
+    expect(api.calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/admin/users/u2/sessions');
   });
 });
 

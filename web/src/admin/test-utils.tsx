@@ -43,6 +43,7 @@ export const adminUser = {
   lastName: 'Admin',
   email: 'ada@example.com',
   isAdmin: true,
+  role: 'admin' as const,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

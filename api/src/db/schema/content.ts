@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { user } from './auth';
 
 /**
  * The full-text document of an article. The GIN index and every search query use this one
@@ -94,6 +95,9 @@ export const articles = pgTable(
      * revision that made it. A trigger (migration 0009) empties both when `content` changes without them. */
     contentHtml: text('content_html'),
     contentHtmlRev: integer('content_html_rev'),
+    /** The staff member who wrote it: contributors and authors may change only their own (auth/policy.ts).
+     * Null for imports, machine drafts and articles from before roles. */
+    createdBy: text('created_by').references((): AnyPgColumn => user.id, { onDelete: 'set null' }),
   },
   (t) => [
     // Public lists, featured, related and search candidates all order by articleDate() desc, id desc

@@ -146,7 +146,10 @@ export async function seedDatabase(deps: AppDeps): Promise<SeedReport> {
       });
       inserted.users = 1;
     }
-    await deps.db.update(s.user).set({ isAdmin: true }).where(eq(s.user.email, DEMO_ADMIN.email));
+    await deps.db
+      .update(s.user)
+      .set({ isAdmin: true, role: 'admin' })
+      .where(eq(s.user.email, DEMO_ADMIN.email));
     demoAdmin = { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
   }
   return { inserted, demoAdmin };

@@ -6,7 +6,7 @@ import { ALL } from './surrogate-keys';
 /**
  * Every write route says, where it is defined, which cached public answers it changes (DESIGN.md §8):
  *
- *   .put('/products/:id', requireAdmin, clears(byId('product', 'list:products')), …)
+ *   .put('/products/:id', can('catalog.manage'), clears(byId('product', 'list:products')), …)
  *   .post('/contact', clearsNothing('a message is shown to admins only'), …)
  *
  * After a successful answer (status < 400) the keys are cleared on this instance, on every other one

@@ -18,7 +18,8 @@ import { ARTICLE_CATEGORY_FOR, authorName, createDraft } from '../../ai/drafts';
 import { cleanArticleHtml, comparisonTableHtml, roundRating } from '../../ai/html';
 import { imageDataUrl } from '../../ai/image';
 import { comparisonMessages, imageReviewMessages, reviewMessages } from '../../ai/prompts';
-import { currentUser, requireAdmin } from '../../auth/middleware';
+import { currentUser } from '../../auth/middleware';
+import { can } from '../../auth/policy';
 import type { AppEnv } from '../../context';
 import { ApiError, badRequest } from '../../lib/http/errors';
 import { storeUpload } from '../../lib/storage/storage';
@@ -58,7 +59,7 @@ function reviewBody(answer: { content: string }) {
 export const adminAiRoutes = new Hono<AppEnv>()
   .use('/admin/analyze-product-image', retryAfterHeader)
   .use('/admin/ai/*', retryAfterHeader)
-  .get('/admin/ai/status', requireAdmin, (c) => {
+  .get('/admin/ai/status', can('ai.use'), (c) => {
     const { env } = c.var.deps;
     const configured = aiConfigured(env);
     return c.json({
@@ -72,7 +73,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
   })
   .post(
     '/admin/analyze-product-image',
-    requireAdmin,
+    can('ai.use'),
     clearsNothing('returns a draft; saving it is another write'),
     requireAi,
     imageBodyLimit,
@@ -138,7 +139,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
   )
   .post(
     '/admin/ai/review',
-    requireAdmin,
+    can('ai.use'),
     clearsNothing('returns a draft text'),
     requireAi,
     validate('json', aiReviewInput),
@@ -166,7 +167,7 @@ export const adminAiRoutes = new Hono<AppEnv>()
   )
   .post(
     '/admin/ai/comparison',
-    requireAdmin,
+    can('ai.use'),
     clearsNothing('returns a draft text'),
     requireAi,
     validate('json', aiComparisonInput),

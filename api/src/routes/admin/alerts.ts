@@ -1,7 +1,7 @@
 import type { AdminAlert } from '@site/shared';
 import { Hono } from 'hono';
 import { adminsWithDemoPassword } from '../../auth/demo-password';
-import { requireAdmin } from '../../auth/middleware';
+import { can } from '../../auth/policy';
 import type { AppEnv } from '../../context';
 import { clearsNothing } from '../../lib/cache/write-clears';
 import { failedPictures, retryFailedPictures } from '../../pictures/problems';
@@ -11,7 +11,7 @@ import { failedPictures, retryFailedPictures } from '../../pictures/problems';
  * a production site that still signs in with the published demo password (auth/demo-password.ts).
  */
 export const adminAlertsRoutes = new Hono<AppEnv>()
-  .get('/admin/alerts', requireAdmin, async (c) => {
+  .get('/admin/alerts', can('alerts'), async (c) => {
     const alerts: AdminAlert[] = [];
     if (c.var.deps.env.isProduction) {
       for (const email of await adminsWithDemoPassword(c.var.deps.db)) {
@@ -36,7 +36,7 @@ export const adminAlertsRoutes = new Hono<AppEnv>()
   })
   .post(
     '/admin/pictures/retry',
-    requireAdmin,
+    can('alerts'),
     clearsNothing('pages name every size already; a made size replaces the original it fell back to'),
     async (c) => c.json({ queued: await retryFailedPictures(c.var.deps) }, 202),
   );

@@ -1,6 +1,6 @@
 import { clicksQuery, readsQuery } from '@site/shared';
 import { Hono } from 'hono';
-import { requireAdmin } from '../../auth/middleware';
+import { can } from '../../auth/policy';
 import type { AppEnv } from '../../context';
 import { clicksCsvStream } from '../../insights/clicks-csv';
 import { linkHealthReport, startLinkCheck } from '../../insights/link-health/run';
@@ -11,7 +11,7 @@ import { clearsNothing } from '../../lib/cache/write-clears';
 
 /** The insights panels of the Products and Articles tabs (docs/insights.md). */
 export const adminInsightsRoutes = new Hono<AppEnv>()
-  .use('/admin/insights/*', requireAdmin)
+  .use('/admin/insights/*', can('insights.view'))
   .get('/admin/insights/clicks', validate('query', clicksQuery), async (c) =>
     c.json(await clicksReport(c.var.deps.db, c.req.valid('query'))),
   )

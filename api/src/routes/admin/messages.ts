@@ -2,7 +2,7 @@ import { idParam, MESSAGE_STATUSES, offsetQuery, messageStatusInput } from '@sit
 import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requireAdmin } from '../../auth/middleware';
+import { can } from '../../auth/policy';
 import type { AppEnv } from '../../context';
 import { contactMessages } from '../../db/schema';
 import { notFound } from '../../lib/http/errors';
@@ -17,7 +17,7 @@ const listQuery = z.object({
 
 /** Contact messages for admins (spec §2 Messages, §4 status transitions). */
 export const adminMessagesRoutes = new Hono<AppEnv>()
-  .get('/admin/contact-messages', requireAdmin, validate('query', listQuery), async (c) => {
+  .get('/admin/contact-messages', can('messages.manage'), validate('query', listQuery), async (c) => {
     const { status, limit, offset } = c.req.valid('query');
     const rows = await c.var.deps.db
       .select()
@@ -29,7 +29,7 @@ export const adminMessagesRoutes = new Hono<AppEnv>()
     return c.json(rows);
   })
   /** Count per status, so the tab can show the unread count whatever the filter. */
-  .get('/admin/contact-messages/counts', requireAdmin, async (c) => {
+  .get('/admin/contact-messages/counts', can('messages.manage'), async (c) => {
     const rows = await c.var.deps.db
       .select({ status: contactMessages.status, n: count() })
       .from(contactMessages)
@@ -40,7 +40,7 @@ export const adminMessagesRoutes = new Hono<AppEnv>()
   })
   .patch(
     '/admin/contact-messages/:id',
-    requireAdmin,
+    can('messages.manage'),
     clearsNothing('messages are shown to admins only'),
     validate('param', idParam),
     validate('json', messageStatusInput),
@@ -56,7 +56,7 @@ export const adminMessagesRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/admin/contact-messages/:id',
-    requireAdmin,
+    can('messages.manage'),
     clearsNothing('messages are shown to admins only'),
     validate('param', idParam),
     async (c) => {

@@ -1,7 +1,7 @@
 import { idParam, rssSourceInput, rssSourceTestInput } from '@site/shared';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { requireAdmin } from '../../auth/middleware';
+import { can } from '../../auth/policy';
 import type { AppEnv } from '../../context';
 import { rssSources } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../lib/http/errors';
@@ -17,17 +17,17 @@ const duplicateUrl = () => conflict('A source with this URL already exists.');
 
 /** Admin → RSS Feeds → sources: list, add, edit, delete, and test a URL without saving it. */
 export const adminRssSourcesRoutes = new Hono<AppEnv>()
-  .get('/admin/rss/sources', requireAdmin, async (c) => c.json(await listSources(c.var.deps)))
+  .get('/admin/rss/sources', can('rss.manage'), async (c) => c.json(await listSources(c.var.deps)))
   .post(
     '/admin/rss/sources/test',
-    requireAdmin,
+    can('rss.manage'),
     clearsNothing('fetches a feed, stores nothing'),
     validate('json', rssSourceTestInput),
     async (c) => c.json(await testFeed(c.var.deps, c.req.valid('json'))),
   )
   .post(
     '/admin/rss/sources',
-    requireAdmin,
+    can('rss.manage'),
     clearsNothing(SOURCES_ARE_PRIVATE),
     validate('json', rssSourceInput),
     async (c) => {
@@ -45,7 +45,7 @@ export const adminRssSourcesRoutes = new Hono<AppEnv>()
   )
   .put(
     '/admin/rss/sources/:id',
-    requireAdmin,
+    can('rss.manage'),
     clearsNothing(SOURCES_ARE_PRIVATE),
     validate('param', idParam),
     validate('json', rssSourceInput),
@@ -68,7 +68,7 @@ export const adminRssSourcesRoutes = new Hono<AppEnv>()
   // Its imported articles stay: they are the site's content now, not the source's.
   .delete(
     '/admin/rss/sources/:id',
-    requireAdmin,
+    can('rss.manage'),
     clearsNothing(SOURCES_ARE_PRIVATE),
     validate('param', idParam),
     async (c) => {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { requireAdmin } from '../../auth/middleware';
+import { can } from '../../auth/policy';
 import type { AppEnv } from '../../context';
 import { ApiError } from '../../lib/http/errors';
 import { startRssRun } from '../../rss/run';
@@ -10,7 +10,7 @@ import { clearsNothing } from '../../lib/cache/write-clears';
 
 /** Spec §7 POST /api/admin/rss/process (202, runs in the background), the tab's status read and the sources. */
 export const adminRssRoutes = new Hono<AppEnv>()
-  .use('/admin/rss/*', requireAdmin)
+  .use('/admin/rss/*', can('rss.manage'))
   .post(
     '/admin/rss/process',
     // The run clears the article and recipe lists itself when it has stored something (rss/run.ts).

@@ -2,7 +2,7 @@ import { idParam, offsetQuery, readTimeMinutes, STORY_STATUSES, storyStatusInput
 import { and, count, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requireAdmin } from '../../auth/middleware';
+import { can } from '../../auth/policy';
 import type { AppEnv } from '../../context';
 import { articles, storySubmissions } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../lib/http/errors';
@@ -38,7 +38,7 @@ const alreadyApproved = () => conflict('This story is already approved; its draf
 
 /** Story submissions for editors: read, reject, delete, or approve into a community draft article. */
 export const adminStoriesRoutes = new Hono<AppEnv>()
-  .get('/admin/stories', requireAdmin, validate('query', listQuery), async (c) => {
+  .get('/admin/stories', can('stories.manage'), validate('query', listQuery), async (c) => {
     const { status, limit, offset } = c.req.valid('query');
     const rows = await c.var.deps.db
       .select()
@@ -49,7 +49,7 @@ export const adminStoriesRoutes = new Hono<AppEnv>()
       .offset(offset);
     return c.json(rows);
   })
-  .get('/admin/stories/counts', requireAdmin, async (c) => {
+  .get('/admin/stories/counts', can('stories.manage'), async (c) => {
     const rows = await c.var.deps.db
       .select({ status: storySubmissions.status, n: count() })
       .from(storySubmissions)
@@ -60,7 +60,7 @@ export const adminStoriesRoutes = new Hono<AppEnv>()
   })
   .patch(
     '/admin/stories/:id',
-    requireAdmin,
+    can('stories.manage'),
     clearsNothing(STORIES_ARE_PRIVATE),
     validate('param', idParam),
     validate('json', storyStatusInput),
@@ -87,7 +87,7 @@ export const adminStoriesRoutes = new Hono<AppEnv>()
    */
   .post(
     '/admin/stories/:id/approve',
-    requireAdmin,
+    can('stories.manage'),
     clearsNothing('the story becomes a draft, which no public page shows'),
     validate('param', idParam),
     async (c) => {
@@ -138,7 +138,7 @@ export const adminStoriesRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/admin/stories/:id',
-    requireAdmin,
+    can('stories.manage'),
     clearsNothing(STORIES_ARE_PRIVATE),
     validate('param', idParam),
     async (c) => {

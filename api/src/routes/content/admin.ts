@@ -10,7 +10,8 @@ import {
 } from '@site/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { currentUser, requireAdmin } from '../../auth/middleware';
+import { currentUser } from '../../auth/middleware';
+import { authorize, can, mayDoToAny } from '../../auth/policy';
 import type { AppEnv } from '../../context';
 import { articles } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../lib/http/errors';
@@ -25,6 +26,7 @@ import { slugTaken, uniqueSlug } from './slug';
 import { storedBody } from './body-html';
 import { alsoClears, byId, clears } from '../../lib/cache/write-clears';
 import { dropAutosave, keptRevisions, storeRevision, updateSlugRedirects } from './revision-store';
+import { authorizeArticleChange } from './ownership';
 
 /** Every public list, count, search, feed and sitemap of articles (lib/cache/surrogate-keys.ts). */
 const ARTICLE_LISTS = 'list:articles';
@@ -38,7 +40,7 @@ const slugConflict = () => conflict('That slug is already used by another articl
 
 /** Admin reads and writes for articles (spec §7): a searchable list that includes drafts, and bulk actions. */
 export const contentAdminRoutes = new Hono<AppEnv>()
-  .get('/admin/content', requireAdmin, validate('query', adminArticleListQuery), async (c) => {
+  .get('/admin/content', can('article.read'), validate('query', adminArticleListQuery), async (c) => {
     const query = c.req.valid('query');
     const db = c.var.deps.db;
     if (query.q) {
@@ -64,13 +66,13 @@ export const contentAdminRoutes = new Hono<AppEnv>()
   })
   // The exact number of matches, up to the bulk cap: what "Select all N results" confirms when the list
   // only said "1000+". `capped` means more than BULK_FILTER_MAX match (too many for one action).
-  .get('/admin/content/count', requireAdmin, validate('query', adminArticleFilter), async (c) => {
+  .get('/admin/content/count', can('article.bulk'), validate('query', adminArticleFilter), async (c) => {
     const n = await countMatches(c.var.deps.db, c.req.valid('query'));
     return c.json({ count: Math.min(n, BULK_FILTER_MAX), capped: n > BULK_FILTER_MAX });
   })
   .post(
     '/admin/content/bulk',
-    requireAdmin,
+    can('article.bulk'),
     clears([ARTICLE_LISTS]),
     validate('json', articleBulkInput),
     async (c) => {
@@ -82,56 +84,65 @@ export const contentAdminRoutes = new Hono<AppEnv>()
   // The article exactly as the public GET /api/content/:identifier would send it, whatever its status:
   // the preview page, and the rich editor, which opens the body as rendered (a markdown-like body is
   // converted once, by the site's own renderer).
-  .get('/admin/content/:id/preview', requireAdmin, validate('param', idParam), async (c) => {
+  .get('/admin/content/:id/preview', can('article.read'), validate('param', idParam), async (c) => {
     const { origin: _o, ...a } = await readAdminArticle(c.var.deps.db, c.req.valid('param').id);
     c.header('cache-control', 'no-store');
     return c.json({ ...a, contentHtml: articleBodyHtml(a.content, c.var.deps.env.SITE_URL) });
   })
-  .get('/admin/content/:id', requireAdmin, validate('param', idParam), async (c) => {
+  .get('/admin/content/:id', can('article.read'), validate('param', idParam), async (c) => {
     return c.json(await readAdminArticle(c.var.deps.db, c.req.valid('param').id));
   })
-  .post('/content', requireAdmin, clears([ARTICLE_LISTS]), validate('json', articleInput), async (c) => {
-    const { db, env } = c.var.deps;
-    const { updatedAt: _ignored, publishedAt: _at, redirectOldSlug: _r, ...input } = c.req.valid('json');
-    const user = await currentUser(c);
-    if (input.slug && (await slugTaken(db, input.slug))) throw slugConflict();
-    const slug = input.slug || (await uniqueSlug(db, input.title));
-    try {
-      const body = storedBody(input.title, input.content, env.SITE_URL);
-      const created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(articles)
-          .values({
-            ...input,
-            ...publishFields(c.req.valid('json')),
-            slug,
-            isExternal: input.isExternal ?? false,
-            readTime: readTimeMinutes(input.content),
-            ...body,
-          })
-          .returning({ id: articles.id });
-        if (!row) throw new Error('insert returned no row');
-        await storeRevision(tx, {
-          articleId: row.id,
-          kind: 'create',
-          user,
-          title: input.title,
-          content: body.content,
-          keep: keptRevisions(c),
+  .post(
+    '/content',
+    can('article.create'),
+    clears([ARTICLE_LISTS]),
+    validate('json', articleInput),
+    async (c) => {
+      const { db, env } = c.var.deps;
+      const { updatedAt: _ignored, publishedAt: _at, redirectOldSlug: _r, ...input } = c.req.valid('json');
+      const user = (await currentUser(c))!;
+      // A contributor's new article must be a draft (the form sends one; the schema's default publishes).
+      if (input.status !== 'draft') await authorize(c, 'article.publish', user.id);
+      if (input.slug && (await slugTaken(db, input.slug))) throw slugConflict();
+      const slug = input.slug || (await uniqueSlug(db, input.title));
+      try {
+        const body = storedBody(input.title, input.content, env.SITE_URL);
+        const created = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(articles)
+            .values({
+              ...input,
+              ...publishFields(c.req.valid('json')),
+              slug,
+              isExternal: input.isExternal ?? false,
+              readTime: readTimeMinutes(input.content),
+              ...body,
+              createdBy: user.id,
+            })
+            .returning({ id: articles.id });
+          if (!row) throw new Error('insert returned no row');
+          await storeRevision(tx, {
+            articleId: row.id,
+            kind: 'create',
+            user,
+            title: input.title,
+            content: body.content,
+            keep: keptRevisions(c),
+          });
+          const superseded = await updateSlugRedirects(tx, row.id, slug);
+          await dropAutosave(tx, user?.id, 'new');
+          return { id: row.id, superseded };
         });
-        const superseded = await updateSlugRedirects(tx, row.id, slug);
-        await dropAutosave(tx, user?.id, 'new');
-        return { id: row.id, superseded };
-      });
-      // Its own page is new too (stored when written: web/stored-pages.ts), and an article whose old
-      // address it took over changes.
-      alsoClears(c, `article:${created.id}`, ...created.superseded.map((other) => `article:${other}`));
-      return c.json(await readAdminArticle(db, created.id), 201);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw slugConflict();
-      throw err;
-    }
-  })
+        // Its own page is new too (stored when written: web/stored-pages.ts), and an article whose old
+        // address it took over changes.
+        alsoClears(c, `article:${created.id}`, ...created.superseded.map((other) => `article:${other}`));
+        return c.json(await readAdminArticle(db, created.id), 201);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw slugConflict();
+        throw err;
+      }
+    },
+  )
   /**
    * A save names the fields it changes; every other one keeps its value (issue 31 §7). With the
    * `updatedAt` the form loaded it lands only on that version (409 otherwise). Each save stores a
@@ -139,7 +150,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
    */
   .put(
     '/content/:id',
-    requireAdmin,
+    can('article.edit'),
     clears(byId('article', ARTICLE_LISTS)),
     validate('param', idParam),
     validate('json', articleUpdate),
@@ -150,6 +161,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
       const user = await currentUser(c);
       const [existing] = await db.select().from(articles).where(eq(articles.id, id));
       if (!existing) throw notFound('Article not found');
+      await authorizeArticleChange(c, existing, status);
       const slug = input.slug || existing.slug;
       if (slug !== existing.slug && (await slugTaken(db, slug, id))) throw slugConflict();
       // Without a status the publishing state stays; a new time alone reschedules a scheduled article.
@@ -203,15 +215,22 @@ export const contentAdminRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/content/:id',
-    requireAdmin,
+    can('article.delete'),
     clears(byId('article', ARTICLE_LISTS)),
     validate('param', idParam),
     async (c) => {
       const { id } = c.req.valid('param');
-      const gone = await c.var.deps.db
-        .delete(articles)
-        .where(eq(articles.id, id))
-        .returning({ id: articles.id });
+      const { db } = c.var.deps;
+      // Editors delete any article in one statement; an author only their own, so the owner is read first.
+      if (!(await mayDoToAny(c, 'article.delete'))) {
+        const [row] = await db
+          .select({ createdBy: articles.createdBy })
+          .from(articles)
+          .where(eq(articles.id, id));
+        if (!row) throw notFound('Article not found');
+        await authorize(c, 'article.delete', row.createdBy);
+      }
+      const gone = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
       if (!gone.length) throw notFound('Article not found');
       return c.body(null, 204);
     },

@@ -12,7 +12,8 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { currentUser, requireAdmin } from '../../auth/middleware';
+import { currentUser } from '../../auth/middleware';
+import { can, mayDoToAny } from '../../auth/policy';
 import type { AppEnv } from '../../context';
 import type { Database } from '../../db/client';
 import { articleAutosaves, articleRevisions, articles } from '../../db/schema';
@@ -23,6 +24,7 @@ import { byId, clears, clearsNothing } from '../../lib/cache/write-clears';
 import { readAdminArticle } from './admin-list';
 import { storedBody } from './body-html';
 import { dropAutosave, keptRevisions, storeRevision } from './revision-store';
+import { authorizeArticleChange } from './ownership';
 
 const revisionColumns = {
   id: articleRevisions.id,
@@ -36,8 +38,12 @@ const revisionColumns = {
 };
 
 async function assertArticle(db: Database, id: number) {
-  const [row] = await db.select({ id: articles.id }).from(articles).where(eq(articles.id, id));
+  const [row] = await db
+    .select({ id: articles.id, createdBy: articles.createdBy, status: articles.status })
+    .from(articles)
+    .where(eq(articles.id, id));
   if (!row) throw notFound('Article not found');
+  return row;
 }
 
 /** An autosave's slot: an article's id, or "new" for the form of an article not created yet. */
@@ -50,7 +56,7 @@ const AUTOSAVE_IS_PRIVATE = "an autosave is the editor's unpublished work: no pu
  * themselves (admin.ts); here they are listed, read one at a time for a diff, and restored as a new save.
  */
 export const contentHistoryRoutes = new Hono<AppEnv>()
-  .get('/admin/content/:id/revisions', requireAdmin, validate('param', idParam), async (c) => {
+  .get('/admin/content/:id/revisions', can('article.read'), validate('param', idParam), async (c) => {
     const { db } = c.var.deps;
     const { id } = c.req.valid('param');
     await assertArticle(db, id);
@@ -69,7 +75,7 @@ export const contentHistoryRoutes = new Hono<AppEnv>()
   })
   .get(
     '/admin/content/:id/revisions/:revisionId',
-    requireAdmin,
+    can('article.read'),
     validate('param', revisionParams),
     async (c) => {
       const { id, revisionId } = c.req.valid('param');
@@ -87,7 +93,7 @@ export const contentHistoryRoutes = new Hono<AppEnv>()
    */
   .post(
     '/admin/content/:id/revisions/:revisionId/restore',
-    requireAdmin,
+    can('article.edit'),
     clears(byId('article', 'list:articles')),
     validate('param', revisionParams),
     validate('json', revisionRestoreInput),
@@ -96,6 +102,9 @@ export const contentHistoryRoutes = new Hono<AppEnv>()
       const { id, revisionId } = c.req.valid('param');
       const { updatedAt: loaded } = c.req.valid('json');
       const user = await currentUser(c);
+      // Editors restore any article without a look first; others only what they may change.
+      if (!(await mayDoToAny(c, 'article.publish')))
+        await authorizeArticleChange(c, await assertArticle(db, id));
       await db.transaction(async (tx) => {
         const [rev] = await tx
           .select({ title: articleRevisions.title, content: articleRevisions.content })
@@ -127,7 +136,7 @@ export const contentHistoryRoutes = new Hono<AppEnv>()
       return c.json(await readAdminArticle(db, id));
     },
   )
-  .get('/admin/content/:slot/autosave', requireAdmin, validate('param', slotParam), async (c) => {
+  .get('/admin/content/:slot/autosave', can('article.create'), validate('param', slotParam), async (c) => {
     const { db } = c.var.deps;
     const { slot } = c.req.valid('param');
     const user = (await currentUser(c))!;
@@ -147,7 +156,7 @@ export const contentHistoryRoutes = new Hono<AppEnv>()
   })
   .put(
     '/admin/content/:slot/autosave',
-    requireAdmin,
+    can('article.create'),
     clearsNothing(AUTOSAVE_IS_PRIVATE),
     validate('param', slotParam),
     validate('json', articleAutosaveInput),
@@ -156,7 +165,8 @@ export const contentHistoryRoutes = new Hono<AppEnv>()
       const { slot } = c.req.valid('param');
       const { draft, baseUpdatedAt } = c.req.valid('json');
       const user = (await currentUser(c))!;
-      if (slot !== 'new') await assertArticle(db, slot);
+      // An autosave is the start of a save: kept only where the user may save.
+      if (slot !== 'new') await authorizeArticleChange(c, await assertArticle(db, slot));
       const values = {
         draft,
         baseUpdatedAt: baseUpdatedAt ? new Date(baseUpdatedAt) : null,
@@ -172,7 +182,7 @@ export const contentHistoryRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/admin/content/:slot/autosave',
-    requireAdmin,
+    can('article.create'),
     clearsNothing(AUTOSAVE_IS_PRIVATE),
     validate('param', slotParam),
     async (c) => {

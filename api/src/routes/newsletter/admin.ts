@@ -11,7 +11,8 @@ import {
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { currentUser, requireAdmin } from '../../auth/middleware';
+import { currentUser } from '../../auth/middleware';
+import { can } from '../../auth/policy';
 import type { AppEnv } from '../../context';
 import {
   articles,
@@ -83,11 +84,11 @@ const outboxQuery = z.object({
   offset: offsetQuery,
 });
 
-/** The Newsletter tab (docs/newsletter.md). Every answer is for admins only. */
+/** The Newsletter tab (docs/newsletter.md): drafts and previews for editors, the rest for admins (auth/policy.ts). */
 export const newsletterAdminRoutes = new Hono<AppEnv>()
   .get(
     '/admin/newsletter/subscribers',
-    requireAdmin,
+    can('newsletter.subscribers'),
     validate('query', newsletterSubscriberQuery),
     async (c) => {
       const { q, status, limit, offset } = c.req.valid('query');
@@ -116,15 +117,20 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
       return c.json({ subscribers: rows, total: total?.n ?? 0, counts });
     },
   )
-  .get('/admin/newsletter/subscribers.csv', requireAdmin, validate('query', csvQuery), async (c) => {
-    const { status } = c.req.valid('query');
-    c.header('content-type', 'text/csv; charset=utf-8');
-    c.header('content-disposition', `attachment; filename="subscribers-${status}.csv"`);
-    return c.body(await subscribersCsv(c.var.deps, status));
-  })
+  .get(
+    '/admin/newsletter/subscribers.csv',
+    can('newsletter.subscribers'),
+    validate('query', csvQuery),
+    async (c) => {
+      const { status } = c.req.valid('query');
+      c.header('content-type', 'text/csv; charset=utf-8');
+      c.header('content-disposition', `attachment; filename="subscribers-${status}.csv"`);
+      return c.body(await subscribersCsv(c.var.deps, status));
+    },
+  )
   .post(
     '/admin/newsletter/import',
-    requireAdmin,
+    can('newsletter.subscribers'),
     clearsNothing(ADMIN_ONLY),
     validate('json', newsletterImportInput),
     async (c) => {
@@ -133,30 +139,35 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
     },
   )
   /** A subscriber's data, for a GDPR access request: the row and every mail sent to them. */
-  .get('/admin/newsletter/subscribers/:id/export', requireAdmin, validate('param', idParam), async (c) => {
-    const { db } = c.var.deps;
-    const { id } = c.req.valid('param');
-    const [sub] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
-    if (!sub) throw notFound('Subscriber not found');
-    const deliveries = await db
-      .select({
-        issueId: newsletterDeliveries.issueId,
-        subject: newsletterIssues.subject,
-        status: newsletterDeliveries.status,
-        sentAt: newsletterDeliveries.sentAt,
-      })
-      .from(newsletterDeliveries)
-      .innerJoin(newsletterIssues, eq(newsletterIssues.id, newsletterDeliveries.issueId))
-      .where(eq(newsletterDeliveries.subscriberId, id))
-      .orderBy(newsletterDeliveries.issueId);
-    const { confirmTokenHash: _hash, ...data } = sub;
-    c.header('content-disposition', `attachment; filename="subscriber-${id}.json"`);
-    return c.json({ subscriber: data, deliveries });
-  })
+  .get(
+    '/admin/newsletter/subscribers/:id/export',
+    can('newsletter.subscribers'),
+    validate('param', idParam),
+    async (c) => {
+      const { db } = c.var.deps;
+      const { id } = c.req.valid('param');
+      const [sub] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
+      if (!sub) throw notFound('Subscriber not found');
+      const deliveries = await db
+        .select({
+          issueId: newsletterDeliveries.issueId,
+          subject: newsletterIssues.subject,
+          status: newsletterDeliveries.status,
+          sentAt: newsletterDeliveries.sentAt,
+        })
+        .from(newsletterDeliveries)
+        .innerJoin(newsletterIssues, eq(newsletterIssues.id, newsletterDeliveries.issueId))
+        .where(eq(newsletterDeliveries.subscriberId, id))
+        .orderBy(newsletterDeliveries.issueId);
+      const { confirmTokenHash: _hash, ...data } = sub;
+      c.header('content-disposition', `attachment; filename="subscriber-${id}.json"`);
+      return c.json({ subscriber: data, deliveries });
+    },
+  )
   /** GDPR erasure: the row, its deliveries and its outbox copies go. */
   .delete(
     '/admin/newsletter/subscribers/:id',
-    requireAdmin,
+    can('newsletter.subscribers'),
     clearsNothing(ADMIN_ONLY),
     validate('param', idParam),
     async (c) => {
@@ -174,12 +185,12 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
       return c.body(null, 204);
     },
   )
-  .get('/admin/newsletter/settings', requireAdmin, async (c) =>
+  .get('/admin/newsletter/settings', can('newsletter.settings'), async (c) =>
     c.json(settingsAnswer(c.var.deps, await settingsRow(c))),
   )
   .put(
     '/admin/newsletter/settings',
-    requireAdmin,
+    can('newsletter.settings'),
     clearsNothing(ADMIN_ONLY),
     validate('json', newsletterSettingsInput),
     async (c) => {
@@ -194,7 +205,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
     },
   )
   /** The next digest as it would go out now (the admin shows its HTML in a sandboxed frame). */
-  .get('/admin/newsletter/preview', requireAdmin, async (c) => {
+  .get('/admin/newsletter/preview', can('newsletter.draft'), async (c) => {
     const { deps } = c.var;
     const next = await nextDigest(deps);
     const mail = await renderIssueMail(deps, next);
@@ -213,7 +224,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
     });
   })
   /** The same preview as a page of its own, for the tab's frame (security/mail-frame.ts sets its policy). */
-  .get('/admin/newsletter/preview/html', requireAdmin, async (c) => {
+  .get('/admin/newsletter/preview/html', can('newsletter.draft'), async (c) => {
     const { deps } = c.var;
     const mail = await renderIssueMail(deps, await nextDigest(deps));
     const user = await currentUser(c);
@@ -225,7 +236,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
     return c.html(sample.html);
   })
   /** The next digest to the signed-in admin's own address, at once (SMTP's answer comes back). */
-  .post('/admin/newsletter/test', requireAdmin, clearsNothing(ADMIN_ONLY), async (c) => {
+  .post('/admin/newsletter/test', can('newsletter.draft'), clearsNothing(ADMIN_ONLY), async (c) => {
     const { deps } = c.var;
     refuseWithoutTransport(deps);
     const user = (await currentUser(c))!;
@@ -256,7 +267,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
     return c.json({ message: `Test sent to ${user.email}` });
   })
   /** Send the digest now, whatever the schedule (what is new since the last one). */
-  .post('/admin/newsletter/digest', requireAdmin, clearsNothing(ADMIN_ONLY), async (c) => {
+  .post('/admin/newsletter/digest', can('newsletter.send'), clearsNothing(ADMIN_ONLY), async (c) => {
     const { deps } = c.var;
     refuseWithoutTransport(deps);
     const issue = await runDigest(deps, { force: true });
@@ -266,7 +277,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
   })
   .post(
     '/admin/newsletter/special',
-    requireAdmin,
+    can('newsletter.send'),
     clearsNothing(ADMIN_ONLY),
     validate('json', newsletterSpecialInput),
     async (c) => {
@@ -289,7 +300,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
     },
   )
   /** Issues, newest first, with their counts (the tab polls this while one is sending). */
-  .get('/admin/newsletter/issues', requireAdmin, async (c) => {
+  .get('/admin/newsletter/issues', can('newsletter.draft'), async (c) => {
     const { db } = c.var.deps;
     const rows = await db
       .select({
@@ -317,7 +328,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
       })),
     );
   })
-  .get('/admin/newsletter/sponsors', requireAdmin, async (c) => {
+  .get('/admin/newsletter/sponsors', can('sponsors.manage'), async (c) => {
     const { db } = c.var.deps;
     const rows = await db
       .select({
@@ -337,7 +348,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
   })
   .post(
     '/admin/newsletter/sponsors',
-    requireAdmin,
+    can('sponsors.manage'),
     clearsNothing(ADMIN_ONLY),
     validate('json', newsletterSponsorInput),
     async (c) => {
@@ -347,7 +358,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
   )
   .put(
     '/admin/newsletter/sponsors/:id',
-    requireAdmin,
+    can('sponsors.manage'),
     clearsNothing(ADMIN_ONLY),
     validate('param', idParam),
     validate('json', newsletterSponsorInput),
@@ -363,7 +374,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/admin/newsletter/sponsors/:id',
-    requireAdmin,
+    can('sponsors.manage'),
     clearsNothing(ADMIN_ONLY),
     validate('param', idParam),
     async (c) => {
@@ -375,7 +386,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
       return c.body(null, 204);
     },
   )
-  .get('/admin/newsletter/outbox/:id/html', requireAdmin, validate('param', idParam), async (c) => {
+  .get('/admin/newsletter/outbox/:id/html', can('newsletter.send'), validate('param', idParam), async (c) => {
     const [row] = await c.var.deps.db
       .select({ html: newsletterOutbox.html })
       .from(newsletterOutbox)
@@ -384,7 +395,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
     return c.html(row.html);
   })
   /** Development mail (no SMTP_URL): what would have gone out, newest first. */
-  .get('/admin/newsletter/outbox', requireAdmin, validate('query', outboxQuery), async (c) => {
+  .get('/admin/newsletter/outbox', can('newsletter.send'), validate('query', outboxQuery), async (c) => {
     const { limit, offset } = c.req.valid('query');
     const rows = await c.var.deps.db
       .select()

@@ -1,7 +1,7 @@
 import { idParam, productCategoryInput } from '@site/shared';
 import { asc, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { requireAdmin } from '../../auth/middleware';
+import { can } from '../../auth/policy';
 import type { AppEnv } from '../../context';
 import { productCategories, products } from '../../db/schema';
 import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/http/errors';
@@ -15,7 +15,7 @@ const nameTaken = () => conflict('A product category with that name already exis
 
 /** Product categories: create (spec §7), plus edit and delete, which the spec leaves out. */
 export const productCategoriesAdminRoutes = new Hono<AppEnv>()
-  .get('/admin/product-categories', requireAdmin, async (c) => {
+  .get('/admin/product-categories', can('catalog.manage'), async (c) => {
     // A join, not a correlated subquery: inside `(select … from products where "category_id" = "id")`
     // drizzle leaves the columns unqualified, so "id" was the product's own id and every count was 1.
     const rows = await c.var.deps.db
@@ -33,7 +33,7 @@ export const productCategoriesAdminRoutes = new Hono<AppEnv>()
   })
   .post(
     '/product-categories',
-    requireAdmin,
+    can('catalog.manage'),
     clears(CATEGORY_LISTS),
     validate('json', productCategoryInput),
     async (c) => {
@@ -57,7 +57,7 @@ export const productCategoriesAdminRoutes = new Hono<AppEnv>()
   )
   .put(
     '/product-categories/:id',
-    requireAdmin,
+    can('catalog.manage'),
     clears(CATEGORY_LISTS),
     validate('param', idParam),
     validate('json', productCategoryInput),
@@ -83,7 +83,7 @@ export const productCategoriesAdminRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/product-categories/:id',
-    requireAdmin,
+    can('catalog.manage'),
     clears(CATEGORY_LISTS),
     validate('param', idParam),
     async (c) => {

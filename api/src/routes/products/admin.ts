@@ -2,7 +2,7 @@ import { adminProductListQuery, idParam, productInput, productUpdate } from '@si
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { requireAdmin } from '../../auth/middleware';
+import { can } from '../../auth/policy';
 import type { AppEnv } from '../../context';
 import type { Database } from '../../db/client';
 import { productCategories, productLinkChecks, products } from '../../db/schema';
@@ -64,7 +64,7 @@ const PRODUCT_ORDER: Record<z.output<typeof adminProductListQuery>['sort'], SQL[
 
 /** Admin writes for products (spec §7) and a list that carries each product's click count. */
 export const productsAdminRoutes = new Hono<AppEnv>()
-  .get('/admin/products', requireAdmin, validate('query', adminProductListQuery), async (c) => {
+  .get('/admin/products', can('catalog.manage'), validate('query', adminProductListQuery), async (c) => {
     const { q, categoryId, stock, broken, sort, limit, offset } = c.req.valid('query');
     const db = c.var.deps.db;
     // Search over title, vendor and tags; filter by category and stock.
@@ -93,26 +93,32 @@ export const productsAdminRoutes = new Hono<AppEnv>()
     c.header('X-Total-Count', String(total?.n ?? 0));
     return c.json(rows.map((r) => ({ ...r.product, clickCount: r.clickCount, linkBroken: r.linkBroken })));
   })
-  .post('/products', requireAdmin, clears(['list:products']), validate('json', productInput), async (c) => {
-    const { updatedAt: _ignored, ...input } = c.req.valid('json');
-    await assertCategory(c.var.deps.db, input.categoryId);
-    const [row] = await c.var.deps.db
-      .insert(products)
-      .values({
-        ...input,
-        price: input.price.toFixed(2),
-        originalPrice: money(input.originalPrice),
-        categoryId: input.categoryId ?? null,
-        rating: input.rating ?? null,
-        reviewCount: input.reviewCount ?? 0,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return c.json(row, 201);
-  })
+  .post(
+    '/products',
+    can('catalog.manage'),
+    clears(['list:products']),
+    validate('json', productInput),
+    async (c) => {
+      const { updatedAt: _ignored, ...input } = c.req.valid('json');
+      await assertCategory(c.var.deps.db, input.categoryId);
+      const [row] = await c.var.deps.db
+        .insert(products)
+        .values({
+          ...input,
+          price: input.price.toFixed(2),
+          originalPrice: money(input.originalPrice),
+          categoryId: input.categoryId ?? null,
+          rating: input.rating ?? null,
+          reviewCount: input.reviewCount ?? 0,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return c.json(row, 201);
+    },
+  )
   .put(
     '/products/:id',
-    requireAdmin,
+    can('catalog.manage'),
     clears(byId('product', 'list:products')),
     validate('param', idParam),
     validate('json', productUpdate),
@@ -132,7 +138,7 @@ export const productsAdminRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/products/:id',
-    requireAdmin,
+    can('catalog.manage'),
     clears(byId('product', 'list:products')),
     validate('param', idParam),
     async (c) => {

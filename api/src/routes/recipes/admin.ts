@@ -2,7 +2,7 @@ import { adminRecipeListQuery, idParam, recipeInput, recipeUpdate, WWE_TAG } fro
 import { and, asc, count, desc, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { requireAdmin } from '../../auth/middleware';
+import { can } from '../../auth/policy';
 import type { AppEnv } from '../../context';
 import { recipes } from '../../db/schema';
 import { notFound } from '../../lib/http/errors';
@@ -19,7 +19,7 @@ const wweTagged = sql`${recipes.tags} @> ${JSON.stringify([WWE_TAG])}::jsonb`;
 
 /** Admin writes for recipes (spec §7) and a paged list, newest first. */
 export const recipesAdminRoutes = new Hono<AppEnv>()
-  .get('/admin/recipes', requireAdmin, validate('query', adminRecipeListQuery), async (c) => {
+  .get('/admin/recipes', can('catalog.manage'), validate('query', adminRecipeListQuery), async (c) => {
     const { q, cuisine, difficulty, wwe, sort, limit, offset } = c.req.valid('query');
     const db = c.var.deps.db;
     // Search over title, ingredients and author; filter by cuisine, difficulty and the WWE tag.
@@ -48,16 +48,22 @@ export const recipesAdminRoutes = new Hono<AppEnv>()
     c.header('X-Total-Count', String(total?.n ?? 0));
     return c.json(rows);
   })
-  .post('/recipes', requireAdmin, clears(['list:recipes']), validate('json', recipeInput), async (c) => {
-    const { updatedAt: _ignored, ...input } = c.req.valid('json');
-    const [row] = await c.var.deps.db.insert(recipes).values(input).returning();
-    if (!row) throw new Error('insert returned no row');
-    return c.json(row, 201);
-  })
+  .post(
+    '/recipes',
+    can('catalog.manage'),
+    clears(['list:recipes']),
+    validate('json', recipeInput),
+    async (c) => {
+      const { updatedAt: _ignored, ...input } = c.req.valid('json');
+      const [row] = await c.var.deps.db.insert(recipes).values(input).returning();
+      if (!row) throw new Error('insert returned no row');
+      return c.json(row, 201);
+    },
+  )
   // A field the body leaves out keeps its value (issue 31 §7); drizzle's SET skips undefined ones.
   .put(
     '/recipes/:id',
-    requireAdmin,
+    can('catalog.manage'),
     clears(byId('recipe', 'list:recipes')),
     validate('param', idParam),
     validate('json', recipeUpdate),
@@ -76,7 +82,7 @@ export const recipesAdminRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/recipes/:id',
-    requireAdmin,
+    can('catalog.manage'),
     clears(byId('recipe', 'list:recipes')),
     validate('param', idParam),
     async (c) => {

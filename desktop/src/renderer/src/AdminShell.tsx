@@ -57,11 +57,7 @@ function Gate(props: {
   return (
     <>
       {props.header(user?.email ?? null)}
-      {user?.isAdmin ? (
-        <AdminApp />
-      ) : (
-        <AccessDenied email={user?.email ?? null} onSignOut={props.onSignOut} />
-      )}
+      {user?.role ? <AdminApp /> : <AccessDenied email={user?.email ?? null} onSignOut={props.onSignOut} />}
     </>
   );
 }

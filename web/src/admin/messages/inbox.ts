@@ -11,22 +11,24 @@ export const storyCountsKey = adminKeys.stories.counts;
 const REFRESH_MS = 60_000;
 
 /** Contact messages per status. One query shared by the tab badge and the Contact Messages panel. */
-export function useMessageCounts() {
+export function useMessageCounts(enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: messageCountsKey,
     queryFn: () => api<Record<MessageStatus, number>>('GET', messageCountsKey[0]),
     refetchInterval: REFRESH_MS,
+    enabled,
   });
 }
 
 /** Stories per status. One query shared by the tab badge and the Community Stories panel. */
-export function useStoryCounts() {
+export function useStoryCounts(enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: storyCountsKey,
     queryFn: () => api<Record<StoryStatus, number>>('GET', storyCountsKey[0]),
     refetchInterval: REFRESH_MS,
+    enabled,
   });
 }
 
@@ -34,9 +36,10 @@ export function useStoryCounts() {
  * What waits for an editor in the Messages tab: unread contact messages and new stories. Opening a
  * message or approving a story invalidates these keys, so the badge follows at once.
  */
-export function useInbox() {
-  const unread = useMessageCounts().data?.unread ?? 0;
-  const newStories = useStoryCounts().data?.new ?? 0;
+export function useInbox(enabled = true) {
+  // Off for roles without the Messages tab: they may not read its counts.
+  const unread = useMessageCounts(enabled).data?.unread ?? 0;
+  const newStories = useStoryCounts(enabled).data?.new ?? 0;
   return { unread, newStories, total: unread + newStories };
 }
 

@@ -53,7 +53,7 @@ function AvatarMenu() {
           <Link role="menuitem" to="/" className={item}>
             Home
           </Link>
-          {user.isAdmin && (
+          {user.role && (
             <Link role="menuitem" to="/admin" className={item}>
               Admin Dashboard
             </Link>

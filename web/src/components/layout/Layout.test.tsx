@@ -50,8 +50,8 @@ describe('site chrome (spec §2 Shared chrome)', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Admin Dashboard' })).toBeNull();
   });
 
-  it('admins see Admin Dashboard; avatar falls back to the email letter, then U', async () => {
-    renderAt('/privacy', tableFetcher({ '/api/auth/user': user({ isAdmin: true, firstName: null }) }));
+  it('staff see Admin Dashboard (an editor too: issue 42); avatar falls back to the email letter, then U', async () => {
+    renderAt('/privacy', tableFetcher({ '/api/auth/user': user({ role: 'editor', firstName: null }) }));
     expect((await screen.findByTestId('avatar')).textContent).toBe('Z');
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     expect(screen.getByRole('menuitem', { name: 'Admin Dashboard' }).getAttribute('href')).toBe('/admin');

@@ -7,6 +7,7 @@ export const signedInUser = {
   firstName: 'Maya',
   lastName: 'Stone',
   isAdmin: false,
+  role: null,
   profileImageUrl: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
