@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: group.tests,
     environment: 'node',
+    // As api/vitest.config.ts: no DNS query leaves the machine (and loopback-only.test.ts checks it).
+    setupFiles: group.root === 'api' ? ['test/loopback-only.ts'] : [],
     // Test files share one module graph per worker, and the worker is kept from one mutant run to the
     // next (run.mjs): nothing is imported again per mutant. Static mutants need fresh modules, and so
     // does a group that says so (groups.mjs).
