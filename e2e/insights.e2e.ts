@@ -142,7 +142,7 @@ describe('insights panels in a real browser', () => {
     const row = table.getByRole('row', { name: new RegExp(`^${today} 3$`) });
     await row.waitFor();
     expect(await table.getByRole('row').count()).toBe(31); // header + 30 days
-    const pages = admin.locator('h4:text("Top pages") + ol');
+    const pages = admin.locator('h3:text("Top pages") + ol');
     expect(await pages.textContent()).toMatch(/\/shop\s*2/);
 
     // 7 days, one product, and the CSV export of the same range.
@@ -176,7 +176,7 @@ describe('insights panels in a real browser', () => {
       .getByRole('region', { name: 'Reading counts' })
       .getByText('1 read', { exact: true })
       .waitFor();
-    const mostRead = admin.locator('h4:text("Most read") + ol');
+    const mostRead = admin.locator('h3:text("Most read") + ol');
     expect(await mostRead.textContent()).toContain(article.title);
     await admin.getByRole('button', { name: 'Show as table' }).click();
     await admin.getByRole('row', { name: new RegExp(`^${today} 1$`) }).waitFor();

@@ -133,3 +133,11 @@ export const INSIGHTS = {
   /** Reading beacons one client may send per hour before 429. */
   readsPerHour: 120,
 } as const;
+
+/**
+ * The answer to every subscribe request, whatever the address's state (no account discovery). Here,
+ * not beside the newsletter schemas: the footer's form shows it, and importing it from a module that
+ * builds zod schemas put zod into every public page's first JavaScript (issue 41 §7, 11 KB over budget).
+ */
+export const NEWSLETTER_SUBSCRIBE_ANSWER =
+  'Thanks! Check your inbox: we sent a link to confirm your subscription.';

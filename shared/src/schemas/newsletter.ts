@@ -12,10 +12,6 @@ export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 /** A confirmation link works this long (issue 30). */
 export const NEWSLETTER_CONFIRM_DAYS = 7;
 
-/** The answer to every subscribe request, whatever the address's state (no account discovery). */
-export const NEWSLETTER_SUBSCRIBE_ANSWER =
-  'Thanks! Check your inbox: we sent a link to confirm your subscription.';
-
 /** POST /api/newsletter/subscribe. Signed-in readers may leave the email out (their account's is used). */
 export const newsletterSubscribeInput = z.object({
   email: emailField.optional(),

@@ -10,6 +10,8 @@ const {
   contentHtmlRev: _rev,
   // An AI review's rating waits for an editor's word; readers never see it (issue 26's route check).
   suggestedRating: _rating,
+  // Which staff account wrote it (issue 42's ownership): a user id is no reader's business.
+  createdBy: _createdBy,
   ...summary
 } = getTableColumns(articles);
 
