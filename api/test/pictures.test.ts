@@ -9,7 +9,7 @@ import type { Booted } from '../src/bootstrap';
 import { articles, pictureBackfills, pictures, products } from '../src/db/schema';
 import { mailArticles } from '../src/newsletter/content';
 import { backfillPictures } from '../src/pictures/backfill';
-import { encoderPid, encoderSteps } from '../src/pictures/encoder-client';
+import { encoderPid, encoderSteps, reencodeInEncoder, stopEncoder } from '../src/pictures/encoder-client';
 import { makePictureSizes } from '../src/pictures/sizes';
 import { startJobWorkers } from '../src/queue/workers';
 import { PICTURE_SIZE_TRIES } from '../src/queue/boss';
@@ -255,5 +255,20 @@ describe('pictures inside article bodies', () => {
     expect(theirs).toContain('src="https://photos.example/a.jpg"');
     expect(theirs).not.toContain('srcset');
     expect(theirs).not.toContain('tracker');
+  });
+});
+
+describe('the picture encoder process', () => {
+  it("a stopped encoder's exit fails only its own steps, never those of the one started after it", async () => {
+    const bytes = await photo(64, 48);
+    // Running, then stopped (an app's close does that) and asked again at once: the new step goes to a
+    // new encoder while the old one's exit is still on its way.
+    await reencodeInEncoder(bytes, false);
+    const first = encoderPid();
+    stopEncoder();
+    const again = await reencodeInEncoder(bytes, false);
+    expect(again.width).toBe(64);
+    expect(encoderPid()).not.toBe(first);
+    stopEncoder();
   });
 });

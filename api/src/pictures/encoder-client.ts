@@ -17,7 +17,13 @@ const LOWEST_PRIORITY = 19;
 export class EncoderUnavailable extends Error {}
 
 type Encoded = { data: Buffer; width: number; height: number };
-type Waiting = { resolve: (v: Encoded) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+type Waiting = {
+  resolve: (v: Encoded) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+  /** The encoder the step was sent to: only its exit fails the step. */
+  proc: ChildProcess;
+};
 
 /** Where the encoder's entry is: beside the compiled server (api/dist), or the TypeScript source under tsx. */
 function encoderEntry(): { file: string; execArgv: string[] } {
@@ -40,10 +46,16 @@ let idle: NodeJS.Timeout | null = null;
 let nextId = 1;
 const waiting = new Map<number, Waiting>();
 
-function fail(all: Error) {
+/**
+ * Fails the steps sent to `proc`. A stopped encoder's exit arrives after a new one may have started
+ * (stopEncoder at an app's close, then the next picture): its exit must not fail the new one's steps
+ * (an AI review answered 503 in 60 ms in CI that way).
+ */
+function fail(proc: ChildProcess, err: Error) {
   for (const [id, w] of waiting) {
+    if (w.proc !== proc) continue;
     clearTimeout(w.timer);
-    w.reject(all);
+    w.reject(err);
     waiting.delete(id);
   }
 }
@@ -74,7 +86,7 @@ function start(): ChildProcess {
   });
   proc.on('exit', () => {
     if (child === proc) child = null;
-    fail(new EncoderUnavailable('The picture encoder stopped.'));
+    fail(proc, new EncoderUnavailable('The picture encoder stopped.'));
   });
   proc.on('error', () => undefined);
   // Neither the child nor its channel keeps this process alive (a CLI, a test worker, a shutdown).
@@ -102,7 +114,7 @@ function send(req: EncoderJob): Promise<Encoded> {
       proc.kill('SIGKILL');
     }, STEP_TIMEOUT_MS);
     timer.unref();
-    waiting.set(id, { resolve, reject, timer });
+    waiting.set(id, { resolve, reject, timer, proc });
     proc.send({ ...req, id } as EncoderRequest, (err) => {
       if (!err) return;
       waiting.delete(id);
