@@ -5,6 +5,22 @@ import type { AppEnv } from '../../context';
 import { rateLimit } from '../../db/schema/index';
 import { clientIp } from './client-ip';
 import { sweepDue } from '../jobs/sweep';
+import { isUniqueViolation } from './errors';
+
+/**
+ * better-auth's `rate_limit` table is unique on both `id` and `key` (we store the same text in both).
+ * ON CONFLICT handles its target index only: two first requests of a window racing can meet on the
+ * other one and get a unique violation (a contact form's concurrent retries answered 409 in CI). The
+ * row exists by then, so the statement run again takes the conflict path.
+ */
+async function raced<T>(statement: () => Promise<T>): Promise<T> {
+  try {
+    return await statement();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return statement();
+  }
+}
 
 export interface RateLimitRule {
   /** Names the limit in the shared table, e.g. 'contact:'. */
@@ -32,14 +48,16 @@ export async function overRateLimit(c: Context<AppEnv>, rule: RateLimitRule): Pr
   const now = Date.now();
   const window = Math.floor(now / rule.windowMs);
   const key = `${rule.prefix}${clientHash(c, rule.prefix)}:${window}`;
-  const [row] = await db
-    .insert(rateLimit)
-    .values({ id: key, key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: { count: sql`${rateLimit.count} + 1`, lastRequest: now },
-    })
-    .returning({ count: rateLimit.count });
+  const [row] = await raced(() =>
+    db
+      .insert(rateLimit)
+      .values({ id: key, key, count: 1, lastRequest: now })
+      .onConflictDoUpdate({
+        target: rateLimit.key,
+        set: { count: sql`${rateLimit.count} + 1`, lastRequest: now },
+      })
+      .returning({ count: rateLimit.count }),
+  );
   // Windows before the last two are useless: dropped every few minutes, not on every request.
   if (sweepDue(db, rule.prefix, now)) {
     await db
@@ -55,11 +73,13 @@ export async function overRateLimit(c: Context<AppEnv>, rule: RateLimitRule): Pr
  */
 export async function claimOnce(db: AppEnv['Variables']['deps']['db'], key: string, ttlMs: number) {
   const now = Date.now();
-  const rows = await db
-    .insert(rateLimit)
-    .values({ id: key, key, count: 1, lastRequest: now })
-    .onConflictDoNothing({ target: rateLimit.key })
-    .returning({ key: rateLimit.key });
+  const rows = await raced(() =>
+    db
+      .insert(rateLimit)
+      .values({ id: key, key, count: 1, lastRequest: now })
+      .onConflictDoNothing({ target: rateLimit.key })
+      .returning({ key: rateLimit.key }),
+  );
   const prefix = key.slice(0, key.indexOf(':') + 1);
   if (sweepDue(db, prefix, now)) {
     await db
