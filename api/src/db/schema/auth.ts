@@ -26,6 +26,8 @@ export const user = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     /** Staff role (auth/policy.ts); null = a reader. Written together with isAdmin, which stays true exactly for admins. */
     role: text('role').$type<StaffRole>(),
+    /** better-auth's twoFactor plugin: true once a TOTP enrolment was verified (issue 42 §4). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -101,3 +103,43 @@ export const adminSetupLinks = pgTable('admin_setup_links', {
   /** host:pid of the instance whose log printed the link. */
   createdBy: text('created_by').notNull(),
 });
+
+/** better-auth's twoFactor plugin: one TOTP secret and its backup codes per enrolled user (both encrypted by better-auth). */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factor_user_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
+);
+
+/**
+ * Staff invitations (issue 42 §6): an admin invites an address with a role; the one-use link (its token
+ * is kept only as a hash) lets the person set a password and arrive with that role within 7 days.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('staff_invitations_email_idx').on(t.email),
+    check('staff_invitations_role_known', sql`${t.role} in ('contributor', 'author', 'editor', 'admin')`),
+  ],
+);

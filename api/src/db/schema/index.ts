@@ -10,3 +10,4 @@ export * from './pages';
 export * from './newsletter';
 export * from './revisions';
 export * from './pictures';
+export * from './audit';
