@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The bridge below runs the main process's own request, sign-in and file-check code.
 import { readImageFile } from '../desktop/src/main/image-file';
 import { adjustResponseHeaders } from '../desktop/src/main/security';
-import { checkServer, forwardRequest, signInWithPassword, signOutOnServer } from '../desktop/src/main/server';
+import * as OTPAuth from 'otpauth';
+import {
+  checkServer,
+  forwardRequest,
+  signInWithPassword,
+  signOutOnServer,
+  verifyTwoFactorOnServer,
+} from '../desktop/src/main/server';
 import type { AppState, WireRequest } from '../desktop/src/shared/bridge';
 import { launchBrowser, type RunningSite, startSite } from './harness';
 
@@ -53,8 +60,16 @@ class FakeMain {
   /** The network is down: every API call fails as main's fetch does then. */
   offline = false;
 
+  /** Two-step sign-in's challenge cookie between the password and the code (main/ipc.ts keeps it the same way). */
+  challenge: string | null = null;
+
   state(): AppState {
-    return { serverUrl: this.serverUrl, signedIn: Boolean(this.token), tokenStorage: 'session' };
+    return {
+      serverUrl: this.serverUrl,
+      signedIn: Boolean(this.token),
+      tokenStorage: 'session',
+      twoFactorPending: Boolean(this.challenge),
+    };
   }
 
   async call(channel: string, args: unknown[]): Promise<unknown> {
@@ -70,6 +85,18 @@ class FakeMain {
         if (!this.serverUrl) return { ok: false, message: 'Please set the server address first.' };
         const r = await signInWithPassword(this.serverUrl, String(args[0]), String(args[1]));
         if (!r.ok) return r;
+        if ('challenge' in r.value) this.challenge = r.value.challenge;
+        else this.token = r.value.token;
+        return { ok: true, value: this.state() };
+      }
+      case 'verifyTwoFactor': {
+        if (!this.serverUrl || !this.challenge) return { ok: false, message: 'Please sign in again.' };
+        const r = await verifyTwoFactorOnServer(this.serverUrl, this.challenge, String(args[0]));
+        if (!r.ok) {
+          if (r.restart) this.challenge = null;
+          return { ok: false, message: r.message };
+        }
+        this.challenge = null;
         this.token = r.value;
         return { ok: true, value: this.state() };
       }
@@ -81,7 +108,9 @@ class FakeMain {
       case 'apiRequest': {
         if (!this.serverUrl) return { ok: false, message: 'Please set the server address first.' };
         if (this.offline) return { ok: false, message: `Could not reach the server at ${this.serverUrl}.` };
-        return forwardRequest(this.serverUrl, this.token, args[0] as WireRequest);
+        return forwardRequest(this.serverUrl, this.token, args[0] as WireRequest, fetch, (t) => {
+          this.token = t;
+        });
       }
       case 'pickImage': {
         this.picks++;
@@ -161,6 +190,7 @@ function bridgeShim() {
     getState: () => call('getState'),
     setServer: (url: string) => call('setServer', url),
     signIn: (email: string, password: string) => call('signIn', email, password),
+    verifyTwoFactor: (code: string) => call('verifyTwoFactor', code),
     signOut: () => call('signOut'),
     apiRequest: (req: unknown) => call('apiRequest', req),
     pickImage: () => call('pickImage'),
@@ -290,6 +320,86 @@ describe('desktop renderer: the built bundle with the preload bridge, against th
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(main.token).toBeNull();
     await page.close();
+  });
+
+  it('two-step sign-in (issue 42 §4): the code step after the password, a wrong code refused, then the dashboard; the account page names the desktop app', async () => {
+    // A site of its own: this suite's sign-ins already fill the 10 a minute one client may make there.
+    const own = await startSite({ REQUIRE_2FA_ROLES: 'editor' });
+    try {
+      const m = own.output().match(/Demo admin: (\S+) \/ (\S+)/);
+      const post = (p: string, body: unknown, cookie?: string) =>
+        fetch(`${own.url}${p}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: own.url, ...(cookie ? { cookie } : {}) },
+          body: JSON.stringify(body),
+        });
+      const cookieOf = (res: Response) =>
+        res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
+      const editor = { email: `editor${Date.now()}@example.com`, password: 'a-very-good-password' };
+      expect((await post('/api/auth/sign-up/email', { ...editor, name: 'Eda Editor' })).status).toBe(200);
+      const adminCookie = cookieOf(
+        await post('/api/auth/sign-in/email', { email: m?.[1], password: m?.[2] }),
+      );
+      const users = (await (
+        await fetch(`${own.url}/api/admin/users`, { headers: { cookie: adminCookie } })
+      ).json()) as Array<{ id: string; email: string }>;
+      const id = users.find((u) => u.email === editor.email)!.id;
+      const put = await fetch(`${own.url}/api/admin/users/${id}/role`, {
+        method: 'PUT',
+        headers: { cookie: adminCookie, origin: own.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ role: 'editor' }),
+      });
+      expect(put.status).toBe(200);
+      // Enrolled on the web beforehand (e2e/two-factor.e2e.ts drives that page): an authenticator of our own.
+      let cookie = cookieOf(await post('/api/auth/sign-in/email', editor));
+      const enabled = (await (
+        await post('/api/auth/two-factor/enable', { password: editor.password }, cookie)
+      ).json()) as {
+        totpURI: string;
+      };
+      const totp = OTPAuth.URI.parse(enabled.totpURI) as OTPAuth.TOTP;
+      const verified = await post('/api/auth/two-factor/verify-totp', { code: totp.generate() }, cookie);
+      expect(verified.status).toBe(200);
+      cookie = cookieOf(verified);
+
+      const main = new FakeMain();
+      main.serverUrl = own.url;
+      const { page, errors } = await openApp(main);
+      await signIn(page, editor.email, editor.password);
+      await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
+      expect(main.token).toBeNull();
+      expect(main.challenge).toBeTruthy();
+      const code = page.getByLabel('Code');
+      expect(await code.evaluate((el) => el === document.activeElement)).toBe(true);
+      const now = totp.generate();
+      await code.fill(now === '000000' ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      expect(await page.getByRole('alert').textContent()).toBe(
+        'That code is not right. Check the app and try again.',
+      );
+      expect(main.token).toBeNull();
+      // The code step yields the bearer token: main keeps it, the dashboard opens with the editor's tabs.
+      await code.fill(totp.generate());
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('heading', { name: /Admin Dashboard/ }).waitFor();
+      expect(main.token).toBeTruthy();
+      expect(await page.getByRole('tab', { name: 'Products' }).count()).toBe(1);
+      // The account page lists this session as the desktop app, and the web one beside it.
+      await page.getByRole('link', { name: 'Your account' }).click();
+      const here = page.locator('li', { hasText: 'This device' });
+      await here.waitFor();
+      expect(await here.locator('h3').textContent()).toMatch(
+        /^Desktop app on (Linux|macOS|Windows)This device$/,
+      );
+      expect(await here.textContent()).toContain('IP address 127.0.0.1');
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await own.stop();
+    }
   });
 
   it('a contributor gets the admin UI with the tabs a contributor may use (issue 42), by the same API', async () => {

@@ -1,30 +1,13 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type RunningSite, startSite } from './harness';
 import { demoAdmin, signInCookie } from './site-client';
-import { watchConsole } from './visible-audit';
+import { pressable, tabNames, watchConsole } from './visible-audit';
 
 /**
  * Issue 42 §1-3 in a browser: the Users tab's role select and "Sign out everywhere", the dashboard a
  * contributor and an editor get, and a change that reaches an open session on its next page.
  */
-
-/** Visible, inside the viewport and topmost at its centre: what a person can press. */
-async function pressable(el: Locator) {
-  await el.scrollIntoViewIfNeeded();
-  return el.evaluate((node) => {
-    const r = node.getBoundingClientRect();
-    if (r.width <= 1 || r.height <= 1) return 'no box';
-    if (r.left < 0 || r.top < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight)
-      return `outside the viewport (${Math.round(r.left)},${Math.round(r.top)})`;
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit && (hit === node || node.contains(hit)) ? 'ok' : `covered by <${hit?.tagName.toLowerCase()}>`;
-  });
-}
-
-/** The tabs' names, without the Messages tab's unread badge. */
-const tabNames = async (page: Page) =>
-  (await page.getByRole('tab').allTextContents()).map((t) => t.replace(/\d+$/, ''));
 
 async function contextWith(browser: Browser, url: string, cookie: string, width: number) {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 800 } });
@@ -134,6 +117,8 @@ describe('staff roles in the dashboard (issue 42)', () => {
       'Messages',
       'RSS Feeds',
       'AI Content',
+      // Previews, test mails and issues; sending, subscribers, settings and sponsors stay an admin's.
+      'Newsletter',
     ]);
     await page.getByRole('tab', { name: 'Products' }).click();
     await page.waitForURL(/tab=products/);

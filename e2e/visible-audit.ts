@@ -109,6 +109,23 @@ export async function openDrawer(page: Page): Promise<Locator> {
   return drawer;
 }
 
+/** 'ok' when `el` is visible, inside the viewport and topmost at its centre (what a person can press), else why not. */
+export async function pressable(el: Locator): Promise<string> {
+  await el.scrollIntoViewIfNeeded();
+  return el.evaluate((node) => {
+    const r = node.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) return 'no box';
+    if (r.left < 0 || r.top < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight)
+      return `outside the viewport (${Math.round(r.left)},${Math.round(r.top)})`;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit && (hit === node || node.contains(hit)) ? 'ok' : `covered by <${hit?.tagName.toLowerCase()}>`;
+  });
+}
+
+/** The admin dashboard's tabs' names, without the Messages tab's unread badge. */
+export const tabNames = async (page: Page) =>
+  (await page.getByRole('tab').allTextContents()).map((t) => t.replace(/\d+$/, ''));
+
 /** Names (links or buttons) inside `scope` that are missing, outside the viewport or covered. */
 export async function pressableProblems(scope: Locator, names: string[]): Promise<string[]> {
   const problems: string[] = [];

@@ -136,6 +136,22 @@ export const groups = {
       'test/secret-strength.test.ts',
       // policy.ts and role.ts (issue 42): every admin route for every role, ownership, role changes.
       'test/permissions.test.ts',
+      // two-step sign-in (auth.ts's twoFactor plugin, REQUIRE_2FA_ROLES in policy.ts) and devices.
+      'test/two-factor.test.ts',
+      // invitations.ts and new-account.ts (issue 42 §6); can()'s audited writes.
+      'test/invitations.test.ts',
+      'test/audit.test.ts',
+    ],
+  },
+  // The audit log (issue 42 §7): declarations, the write's transaction, sign-in events, retention.
+  audit: {
+    mutate: ['api/src/audit/**/*.ts'],
+    root: 'api',
+    tests: [
+      'test/audit.test.ts',
+      'test/audit-crash.test.ts',
+      'test/invitations.test.ts',
+      'test/two-factor.test.ts',
     ],
   },
   uploads: {

@@ -1,4 +1,5 @@
 import type { StaffRole } from '@site/shared';
+import type { AuditState } from './audit/state';
 import type { Auth } from './auth/auth';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -16,6 +17,8 @@ export interface SessionUser {
   isAdmin?: boolean | null;
   /** Read with roleOf() (auth/policy.ts), which keeps it in line with isAdmin. */
   role?: StaffRole | null;
+  /** better-auth's twoFactor plugin: a verified TOTP enrolment (auth/policy.ts, REQUIRE_2FA_ROLES). */
+  twoFactorEnabled?: boolean | null;
   createdAt: Date;
 }
 
@@ -43,6 +46,8 @@ export type AppEnv = {
     user: SessionUser | null | undefined;
     /** Surrogate keys a write's handler adds to its route's declaration (lib/cache/write-clears.ts: alsoClears). */
     alsoClears?: string[];
+    /** The audit entry a staff write is collecting (audit/record.ts). */
+    audit?: AuditState<AppDeps>;
     /** When a kept public read stops being true on its own (lib/cache/cache.ts: keepUntil). */
     keepUntil?: number;
   };

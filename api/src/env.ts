@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STAFF_ROLES, type StaffRole } from '@site/shared';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { weakSecretReason } from './auth/secret-strength';
@@ -152,6 +153,12 @@ export const settingsShape = {
     meaning:
       'revisions kept per article (each editor save stores its title and body; older ones are deleted by the save)',
   }),
+  AUDIT_RETENTION_DAYS: setting(z.coerce.number().int().min(30).max(3650).default(730), {
+    group: 'Database and files',
+    default: '730',
+    meaning:
+      'days the audit log keeps an entry (who changed what in /admin); a daily job deletes older ones, nothing else does',
+  }),
   BETTER_AUTH_SECRET: setting(z.string().min(32, 'must be at least 32 characters').optional(), {
     group: 'Accounts',
     default: 'a development-only value',
@@ -179,6 +186,31 @@ export const settingsShape = {
       default: 'empty',
       meaning: 'comma-separated emails that become admins when they sign up',
       production: 'or the one-time setup link printed at the first start, or `make-admin`',
+    },
+  ),
+  REQUIRE_2FA_ROLES: setting(
+    z
+      .string()
+      .default('')
+      .transform((v, ctx): StaffRole[] => {
+        const roles = v
+          .split(',')
+          .map((r) => r.trim().toLowerCase())
+          .filter(Boolean);
+        const unknown = roles.filter((r) => !(STAFF_ROLES as readonly string[]).includes(r));
+        if (unknown.length)
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown role ${unknown.map((r) => `"${r}"`).join(', ')}: use a comma-separated list of ${STAFF_ROLES.join(', ')}`,
+          });
+        return [...new Set(roles)] as StaffRole[];
+      }),
+    {
+      group: 'Accounts',
+      default: 'empty',
+      meaning:
+        'comma-separated staff roles (`contributor`, `author`, `editor`, `admin`) that must turn on two-step sign-in before the admin opens for them; until then every staff call answers 403 and /admin shows the enrolment screen',
+      production: 'for example `admin,editor`',
     },
   ),
   LOG_REQUESTS: setting(bool.optional(), {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import type { StaffRole } from '@site/shared';
 import { asc } from 'drizzle-orm';
@@ -23,6 +24,8 @@ export interface AdminFixture {
   subscriberId: number;
   sponsorId: number;
   outboxId: number;
+  /** A pending staff invitation (issue 42 §6). */
+  invitationId: string;
 }
 
 export async function makeAdminFixture(booted: Booted, userId: string): Promise<AdminFixture> {
@@ -82,7 +85,18 @@ export async function makeAdminFixture(booted: Booted, userId: string): Promise<
     .insert(s.newsletterOutbox)
     .values({ to: 'r@example.com', subject: 'S', kind: 'test', headers: [], html: '<p>x</p>', text: 'x' })
     .returning();
+  const [invitation] = await db
+    .insert(s.staffInvitations)
+    .values({
+      id: randomUUID(),
+      email: 'fixture-invitee@example.com',
+      role: 'author',
+      tokenHash: randomUUID(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
   return {
+    invitationId: invitation!.id,
     subscriberId: subscriber!.id,
     sponsorId: sponsor!.id,
     outboxId: mail!.id,
@@ -119,6 +133,7 @@ export async function snapshot(booted: Booted) {
     subscribers: await db.select().from(s.newsletterSubscribers).orderBy(asc(s.newsletterSubscribers.id)),
     sponsors: await db.select().from(s.newsletterSponsors).orderBy(asc(s.newsletterSponsors.id)),
     issues: (await db.select({ id: s.newsletterIssues.id }).from(s.newsletterIssues)).length,
+    invitations: await db.select().from(s.staffInvitations).orderBy(asc(s.staffInvitations.id)),
     files: files.length,
   });
 }
@@ -404,6 +419,24 @@ export const adminRoutes: AdminRoute[] = [
     minRole: 'editor',
   },
   { method: 'GET', path: () => '/api/admin/users', adminStatus: 200, minRole: 'admin' },
+  { method: 'GET', path: () => '/api/admin/audit?action=article.create', adminStatus: 200, minRole: 'admin' },
+  { method: 'GET', path: () => '/api/admin/audit/export', adminStatus: 200, minRole: 'admin' },
+  { method: 'GET', path: () => '/api/admin/invitations', adminStatus: 200, minRole: 'admin' },
+  {
+    method: 'POST',
+    path: () => '/api/admin/invitations',
+    body: () => ({ email: 'walk-invitee@example.com', role: 'author' }),
+    adminStatus: 201,
+    minRole: 'admin',
+  },
+  // Every staff member's own devices (issue 42 §5). A session id nobody has: 404, and nothing ends.
+  { method: 'GET', path: () => '/api/admin/account/sessions', adminStatus: 200, minRole: 'contributor' },
+  {
+    method: 'DELETE',
+    path: () => '/api/admin/account/sessions/no-such-session',
+    adminStatus: 404,
+    minRole: 'contributor',
+  },
   {
     method: 'PUT',
     path: (f) => `/api/admin/users/${f.userId}/admin`,
@@ -569,6 +602,12 @@ export const adminRoutes: AdminRoute[] = [
   {
     method: 'DELETE',
     path: (f) => `/api/admin/newsletter/sponsors/${f.sponsorId}`,
+    adminStatus: 204,
+    minRole: 'admin',
+  },
+  {
+    method: 'DELETE',
+    path: (f) => `/api/admin/invitations/${f.invitationId}`,
     adminStatus: 204,
     minRole: 'admin',
   },

@@ -119,7 +119,18 @@ describe.each(dbTargets)('foundation on %s', (kind) => {
       profileImageUrl: null,
     });
     expect(Object.keys(body).sort()).toEqual(
-      ['createdAt', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'profileImageUrl', 'role'].sort(),
+      [
+        'createdAt',
+        'email',
+        'firstName',
+        'id',
+        'isAdmin',
+        'lastName',
+        'profileImageUrl',
+        'role',
+        'twoFactorEnabled',
+        'twoFactorRequired',
+      ].sort(),
     );
 
     const out = await agent.request('POST', '/api/logout');

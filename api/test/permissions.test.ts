@@ -100,6 +100,7 @@ const fakeFixture: AdminFixture = {
   subscriberId: 1,
   sponsorId: 1,
   outboxId: 1,
+  invitationId: 'i1',
 };
 
 async function staffAgent(booted: Booted, role: StaffRole | null) {

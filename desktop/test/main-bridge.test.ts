@@ -25,7 +25,17 @@ let entryUrl: string;
 let settingsFile: string;
 let server: Server;
 let serverUrl: string;
-const seen: Array<{ method: string; url: string; auth: string | undefined; body: string }> = [];
+const seen: Array<{
+  method: string;
+  url: string;
+  auth: string | undefined;
+  body: string;
+  cookie?: string | undefined;
+  origin?: string | undefined;
+  ua?: string | undefined;
+}> = [];
+/** The stand-in's two-step sign-in: the challenge cookie it sets, and the code and backup code it takes. */
+const CHALLENGE = 'better-auth.two_factor=chal-1.sig';
 
 // A loopback stand-in for the API: health, better-auth's sign-in (set-auth-token) and an echo.
 beforeAll(async () => {
@@ -35,20 +45,58 @@ beforeAll(async () => {
       body += d;
     });
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization, body });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        auth: req.headers.authorization,
+        body,
+        cookie: req.headers.cookie,
+        origin: req.headers.origin,
+        ua: req.headers['user-agent'],
+      });
+      const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
+        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
       if (req.url === '/api/health')
         return res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       if (req.url === '/api/auth/sign-in/email') {
-        const { password } = JSON.parse(body) as { password: string };
+        const { email, password } = JSON.parse(body) as { email: string; password: string };
         if (password !== 'right-password') {
           return res
             .writeHead(401, { 'content-type': 'application/json' })
             .end('{"message":"Invalid email or password"}');
         }
+        // better-auth for an account with two-step sign-in: no session, a challenge cookie instead.
+        if (email === 'two-step@example.com')
+          return json(
+            200,
+            { twoFactorRedirect: true, twoFactorMethods: ['totp'] },
+            { 'set-cookie': `${CHALLENGE}; Max-Age=600; Path=/; HttpOnly; SameSite=Lax` },
+          );
         return res
           .writeHead(200, { 'set-auth-token': 'tok-123', 'content-type': 'application/json' })
           .end('{}');
       }
+      if (
+        req.url === '/api/auth/two-factor/verify-totp' ||
+        req.url === '/api/auth/two-factor/verify-backup-code'
+      ) {
+        const { code } = JSON.parse(body) as { code: string };
+        // As the API's own origin check: a cookie must come with the site's origin.
+        if (req.headers.origin !== serverUrl) return json(403, { message: 'foreign origin' });
+        if (req.headers.cookie !== CHALLENGE)
+          return json(401, { code: 'INVALID_TWO_FACTOR_COOKIE', message: 'Invalid two factor cookie' });
+        if (code === '999999')
+          return json(400, { code: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', message: 'Too many' });
+        const ok = req.url.endsWith('verify-totp') ? code === '123456' : code === 'abcde-12345';
+        if (!ok)
+          return json(401, {
+            code: req.url.endsWith('verify-totp') ? 'INVALID_CODE' : 'INVALID_BACKUP_CODE',
+          });
+        return json(200, { token: 'tok-2fa' }, { 'set-auth-token': 'tok-2fa.sig' });
+      }
+      // Turning two-step sign-in on replaces the session: the bearer plugin sends the new token.
+      if (req.url === '/api/auth/two-factor/enable-stand-in')
+        return json(200, { status: true }, { 'set-auth-token': 'tok-replaced' });
       if (req.url === '/api/auth/sign-out') return res.writeHead(200).end('{}');
       if (req.url?.startsWith('/api/echo')) {
         return res
@@ -213,7 +261,12 @@ describe('server address, sign-in and the token store', () => {
       message: 'Invalid email or password',
     });
     const signed = await invoke(CHANNELS.signIn, app(), 'admin@example.com', 'right-password');
-    expect(signed).toEqual({ ok: true, value: { serverUrl, signedIn: true, tokenStorage: 'secure' } });
+    expect(signed).toEqual({
+      ok: true,
+      value: { serverUrl, signedIn: true, tokenStorage: 'secure', twoFactorPending: false },
+    });
+    // The app names itself, so the account page's device list says "Desktop app on …".
+    expect(seen.find((r) => r.url === '/api/auth/sign-in/email')?.ua).toMatch(/^BloomDesktop\/\S+ \(\w+\)$/);
 
     const onDisk = await readFile(settingsFile, 'utf8');
     expect(onDisk).not.toContain('tok-123');
@@ -314,5 +367,119 @@ describe('external links', () => {
     await invoke(CHANNELS.openExternal, app(), 'smb://host/share');
     await invoke(CHANNELS.openExternal, app(), 'mailto:lou@example.com');
     expect(fake.opened).toEqual(['https://bloom.example/articles/a', 'mailto:lou@example.com']);
+  });
+});
+
+describe('two-step sign-in (issue 42 §4)', () => {
+  const verifyCalls = () => seen.filter((r) => r.url.startsWith('/api/auth/two-factor/'));
+
+  it('the password step keeps the challenge in main, a wrong code is refused, the right one yields the bearer token', async () => {
+    await invoke(CHANNELS.setServer, app(), serverUrl);
+    const step = await invoke(CHANNELS.signIn, app(), 'two-step@example.com', 'right-password');
+    expect(step).toEqual({
+      ok: true,
+      value: { serverUrl, signedIn: false, tokenStorage: 'secure', twoFactorPending: true },
+    });
+    // The challenge is no token: nothing kept on disk, and getState says the code is awaited.
+    expect(JSON.parse(await readFile(settingsFile, 'utf8')).encryptedToken ?? null).toBeNull();
+    expect(await invoke(CHANNELS.getState, app())).toMatchObject({ twoFactorPending: true, signedIn: false });
+
+    expect(await invoke(CHANNELS.verifyTwoFactor, app(), '654321')).toEqual({
+      ok: false,
+      message: 'That code is not right. Check the app and try again.',
+    });
+    expect(await invoke(CHANNELS.verifyTwoFactor, app(), '  ')).toEqual({
+      ok: false,
+      message: 'Enter the code from your app, or a backup code.',
+    });
+    // Still waiting for a code after a wrong one.
+    expect(await invoke(CHANNELS.getState, app())).toMatchObject({ twoFactorPending: true });
+
+    const signed = await invoke(CHANNELS.verifyTwoFactor, app(), '123 456');
+    expect(signed).toEqual({
+      ok: true,
+      value: { serverUrl, signedIn: true, tokenStorage: 'secure', twoFactorPending: false },
+    });
+    const calls = verifyCalls();
+    expect(calls.map((c) => [c.url, JSON.parse(c.body)])).toEqual([
+      ['/api/auth/two-factor/verify-totp', { code: '654321' }],
+      ['/api/auth/two-factor/verify-totp', { code: '123456' }],
+    ]);
+    // The challenge cookie goes back with the server's own origin and the app's name; no bearer yet.
+    for (const c of calls) {
+      expect(c).toMatchObject({ cookie: CHALLENGE, origin: serverUrl, auth: undefined });
+      expect(c.ua).toMatch(/^BloomDesktop\//);
+    }
+    // The session token from set-auth-token is what main sends from now on.
+    const res = (await invoke(CHANNELS.apiRequest, app(), {
+      path: '/api/echo',
+      method: 'GET',
+      headers: [],
+      body: { kind: 'none' },
+    })) as { ok: true; value: { body: Uint8Array } };
+    expect(JSON.parse(Buffer.from(res.value.body).toString()).auth).toBe('Bearer tok-2fa.sig');
+    expect(new TokenStore(new SettingsStore(settingsFile)).get()).toBe('tok-2fa.sig');
+    // Used up: another code has no challenge to go with.
+    expect(await invoke(CHANNELS.verifyTwoFactor, app(), '123456')).toEqual({
+      ok: false,
+      message: 'Please sign in again.',
+    });
+  });
+
+  it('a backup code goes to verify-backup-code', async () => {
+    await invoke(CHANNELS.setServer, app(), serverUrl);
+    await invoke(CHANNELS.signIn, app(), 'two-step@example.com', 'right-password');
+    expect(await invoke(CHANNELS.verifyTwoFactor, app(), 'abcde-12344')).toEqual({
+      ok: false,
+      message: 'That backup code is not right, or it was used already.',
+    });
+    expect(await invoke(CHANNELS.verifyTwoFactor, app(), 'abcde-12345')).toMatchObject({
+      ok: true,
+      value: { signedIn: true },
+    });
+    expect(verifyCalls().map((c) => c.url)).toEqual([
+      '/api/auth/two-factor/verify-backup-code',
+      '/api/auth/two-factor/verify-backup-code',
+    ]);
+  });
+
+  it('a spent challenge (too many codes) sends the app back to the password; sign-out drops a pending one', async () => {
+    await invoke(CHANNELS.setServer, app(), serverUrl);
+    await invoke(CHANNELS.signIn, app(), 'two-step@example.com', 'right-password');
+    expect(await invoke(CHANNELS.verifyTwoFactor, app(), '999999')).toEqual({
+      ok: false,
+      message: 'Too many wrong codes. Please sign in again.',
+    });
+    expect(await invoke(CHANNELS.getState, app())).toMatchObject({
+      twoFactorPending: false,
+      signedIn: false,
+    });
+
+    await invoke(CHANNELS.signIn, app(), 'two-step@example.com', 'right-password');
+    expect(await invoke(CHANNELS.signOut, app())).toMatchObject({ twoFactorPending: false });
+    expect(await invoke(CHANNELS.verifyTwoFactor, app(), '123456')).toEqual({
+      ok: false,
+      message: 'Please sign in again.',
+    });
+  });
+
+  it('a session the server replaces (two-step sign-in turned on in the app) is followed: main keeps the new token', async () => {
+    await invoke(CHANNELS.setServer, app(), serverUrl);
+    await invoke(CHANNELS.signIn, app(), 'admin@example.com', 'right-password');
+    const res = (await invoke(CHANNELS.apiRequest, app(), {
+      path: '/api/auth/two-factor/enable-stand-in',
+      method: 'POST',
+      headers: [['content-type', 'application/json']],
+      body: { kind: 'text', text: '{}' },
+    })) as { ok: true; value: { headers: [string, string][] } };
+    // The renderer never sees it.
+    expect(res.value.headers.map(([k]) => k)).not.toContain('set-auth-token');
+    await invoke(CHANNELS.apiRequest, app(), {
+      path: '/api/echo',
+      method: 'GET',
+      headers: [],
+      body: { kind: 'none' },
+    });
+    expect(seen.at(-1)?.auth).toBe('Bearer tok-replaced');
   });
 });

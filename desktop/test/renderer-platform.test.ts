@@ -13,6 +13,7 @@ function bridgeWith(over: Partial<BloomBridge>): BloomBridge {
     getState: none,
     setServer: none,
     signIn: none,
+    verifyTwoFactor: none,
     signOut: none,
     apiRequest: none,
     pickImage: none,

@@ -21,6 +21,7 @@ import {
 } from './lib/content';
 import { lazyPage } from './lib/lazy-page';
 import { challengesRoute } from './pages/challenges/route';
+import { invitationKey } from './pages/auth/invitation-queries';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { setupLinkKey } from './pages/setup/queries';
 import { readFilters, recipeKey, recipesKey } from './pages/recipes/queries';
@@ -54,6 +55,7 @@ const AdminRoute = lazyPage(() => import('./admin/AdminRoute'));
 const SignInPage = lazyPage(() => import('./pages/auth/SignInPage').then(named('SignInPage')));
 const SignOutPage = lazyPage(() => import('./pages/auth/SignOutPage').then(named('SignOutPage')));
 const SetupPage = lazyPage(() => import('./pages/setup/SetupPage').then(named('SetupPage')));
+const InvitationPage = lazyPage(() => import('./pages/auth/InvitationPage').then(named('InvitationPage')));
 const NewsletterPage = lazyPage(() =>
   import('./pages/newsletter/NewsletterPage').then(named('NewsletterPage')),
 );
@@ -82,6 +84,7 @@ const PAGES: Page[] = [
   SignInPage,
   SignOutPage,
   SetupPage,
+  InvitationPage,
   NewsletterPage,
   NewsletterConfirmPage,
   NewsletterManagePage,
@@ -270,6 +273,14 @@ export const routes: RouteObject[] = [
         handle: {
           page: SetupPage,
           prefetch: ({ params }) => [{ queryKey: setupLinkKey(params.token ?? '') }],
+        } satisfies RouteHandle,
+      },
+      {
+        path: '/invitation/:token',
+        element: <InvitationPage />,
+        handle: {
+          page: InvitationPage,
+          prefetch: ({ params }) => [{ queryKey: invitationKey(params.token ?? '') }],
         } satisfies RouteHandle,
       },
       {

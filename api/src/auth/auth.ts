@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { bearer } from 'better-auth/plugins';
+import { bearer, twoFactor } from 'better-auth/plugins';
+import { auditAuthEvents } from '../audit/auth-events';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Env } from '../env';
@@ -8,10 +9,10 @@ import { serializeError } from '../observe/errors';
 import type { Logger } from '../observe/logger';
 import { outsideText } from '../observe/redact';
 import { trustedOrigins } from '../security/origin';
+import { CLIENT_IP_HEADER } from './client-ip-header';
 import { DEV_SECRET } from './dev-secret';
 
-/** Header our app sets from the socket (or trusted proxy) for better-auth's rate limiter. */
-export const CLIENT_IP_HEADER = 'x-site-client-ip';
+export { CLIENT_IP_HEADER } from './client-ip-header';
 
 export function createAuth(db: Database, env: Env, logger?: Logger) {
   return betterAuth({
@@ -29,6 +30,7 @@ export function createAuth(db: Database, env: Env, logger?: Logger) {
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
     emailAndPassword: {
@@ -75,7 +77,16 @@ export function createAuth(db: Database, env: Env, logger?: Logger) {
         },
       },
     },
-    plugins: [bearer()],
+    // Two-step sign-in (issue 42 §4): TOTP with backup codes. A sign-in of an enrolled account answers
+    // { twoFactorRedirect } and a short-lived signed cookie instead of a session; /two-factor/verify-totp
+    // or /verify-backup-code then opens the session (and bearer() returns its token to the desktop app).
+    // The plugin limits /two-factor/* to 3 calls in 10 s per address, 5 codes per challenge and locks
+    // the account's second step for 15 minutes after 10 wrong codes in a row.
+    // twoFactor first: its after-hook drops the password step's session before bearer() would hand
+    // that session's token out in set-auth-token.
+    plugins: [twoFactor({ issuer: env.BRAND_NAME }), bearer()],
+    // Staff sign-ins and two-factor changes into the audit log (issue 42 §7).
+    hooks: { after: auditAuthEvents(db, logger) },
     telemetry: { enabled: false },
     // Through the app's logger (JSON in production), errors without their query parameters.
     logger: {

@@ -1,16 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import type { Database } from '../db/client';
 import { adminSetupLinks, user } from '../db/schema';
+import { hashOneTimeToken, newOneTimeToken } from '../security/one-time-token';
 
 /** How long a printed setup link works. */
 export const SETUP_LINK_HOURS = 24;
 
 export const instanceName = () => `${hostname()}:${process.pid}`;
 
-export const hashSetupToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashSetupToken = hashOneTimeToken;
 
 export async function hasAdmin(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(user).where(eq(user.isAdmin, true));
@@ -38,11 +38,9 @@ export async function announceFirstAdminSetup(deps: AppDeps): Promise<void> {
     );
     return;
   }
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newOneTimeToken();
   const expiresAt = new Date(Date.now() + SETUP_LINK_HOURS * 3600_000);
-  await db
-    .insert(adminSetupLinks)
-    .values({ tokenHash: hashSetupToken(token), expiresAt, createdBy: instanceName() });
+  await db.insert(adminSetupLinks).values({ tokenHash: hash, expiresAt, createdBy: instanceName() });
   logger.warn(
     { expiresAt: expiresAt.toISOString() },
     `No admin yet. Create the first admin account at ${env.SITE_URL}/setup/${token} (one use, works for ${SETUP_LINK_HOURS} hours), ${makeAdmin}.`,

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@site/shared';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionUser } from '../context';
+import type { Env } from '../env';
 import { roleOf } from './role';
 
 /** Whether a request carries anything that could name a session (a session cookie or a bearer token). */
@@ -30,15 +31,18 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** The spec's "current user" shape (§3), with the staff role (issue 42). */
-export function toCurrentUser(u: SessionUser): CurrentUser {
+export function toCurrentUser(u: SessionUser, env: Pick<Env, 'REQUIRE_2FA_ROLES'>): CurrentUser {
+  const role = roleOf(u);
   return {
     id: u.id,
     profileImageUrl: u.image ?? null,
     firstName: u.firstName ?? null,
     lastName: u.lastName ?? null,
     email: u.email,
-    isAdmin: roleOf(u) === 'admin',
-    role: roleOf(u),
+    isAdmin: role === 'admin',
+    role,
+    twoFactorEnabled: Boolean(u.twoFactorEnabled),
+    twoFactorRequired: Boolean(role && env.REQUIRE_2FA_ROLES.includes(role)),
     createdAt: new Date(u.createdAt).toISOString(),
   };
 }

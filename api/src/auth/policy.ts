@@ -1,6 +1,7 @@
-import { STAFF_ROLES, type StaffRole } from '@site/shared';
+import { allowed, STAFF_ACTIONS, type StaffAction, type StaffRole } from '@site/shared';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context';
+import type { AppEnv, SessionUser } from '../context';
+import { auditedWrite } from '../audit/record';
 import { ApiError } from '../lib/http/errors';
 import { currentUser } from './middleware';
 import { roleOf } from './role';
@@ -8,57 +9,13 @@ import { roleOf } from './role';
 export { roleOf };
 
 /**
- * The one place that says who may do what (issue 42, docs/security.md "Roles"). Every admin route names
- * its action with `can(action)`; `permissions.test.ts` fails on an admin route that names none.
- *
- * Each action has the lowest role allowed on the staff member's own item and the lowest allowed on
- * anyone's. Roles are ranked, so each is allowed everything the one before it is.
+ * The one place that enforces who may do what (issue 42, docs/security.md "Roles"): the table itself is
+ * shared/src/helpers/permissions.ts (the dashboard follows it too). Every admin route names its action
+ * with `can(action)`; `permissions.test.ts` fails on an admin route that names none.
  */
-const RULES = {
-  // Articles: contributors write their own drafts; authors also publish, schedule and delete their own;
-  // editors do all of it to every article.
-  'article.read': { own: 'contributor', any: 'contributor' },
-  'article.create': { own: 'contributor', any: 'contributor' },
-  'article.edit': { own: 'contributor', any: 'editor' },
-  'article.publish': { own: 'author', any: 'editor' },
-  'article.delete': { own: 'author', any: 'editor' },
-  'article.bulk': { own: 'editor', any: 'editor' },
-  upload: { own: 'contributor', any: 'contributor' },
-  // The rest of the editorial work.
-  'catalog.manage': { own: 'editor', any: 'editor' },
-  'messages.manage': { own: 'editor', any: 'editor' },
-  'stories.manage': { own: 'editor', any: 'editor' },
-  'rss.manage': { own: 'editor', any: 'editor' },
-  'ai.use': { own: 'editor', any: 'editor' },
-  'insights.view': { own: 'editor', any: 'editor' },
-  alerts: { own: 'editor', any: 'editor' },
-  'newsletter.draft': { own: 'editor', any: 'editor' },
-  // The owner's: people, mail to every subscriber, money.
-  'newsletter.send': { own: 'admin', any: 'admin' },
-  'newsletter.subscribers': { own: 'admin', any: 'admin' },
-  'newsletter.settings': { own: 'admin', any: 'admin' },
-  'sponsors.manage': { own: 'admin', any: 'admin' },
-  'users.manage': { own: 'admin', any: 'admin' },
-} as const satisfies Record<string, { own: StaffRole; any: StaffRole }>;
-
-export type Action = keyof typeof RULES;
-export const ACTIONS = Object.keys(RULES) as Action[];
-
-const rank = (role: StaffRole | null) => (role ? STAFF_ROLES.indexOf(role) : -1);
-
-/**
- * Whether `role` may do `action`. `owner`: the item's creator (its user id, or null when nobody here
- * wrote it); leave it out for actions on no particular item, which are judged at the "own" level.
- */
-export function allowed(
-  role: StaffRole | null,
-  action: Action,
-  owner?: { ownerId: string | null; userId: string },
-) {
-  const rule = RULES[action];
-  const needed = owner && owner.ownerId !== owner.userId ? rule.any : rule.own;
-  return rank(role) >= rank(needed);
-}
+export type Action = StaffAction;
+export const ACTIONS = STAFF_ACTIONS;
+export { allowed };
 
 /** What each role may do, in the sentence a refusal gives. */
 const MAY: Record<StaffRole | 'none', string> = {
@@ -68,12 +25,29 @@ const MAY: Record<StaffRole | 'none', string> = {
   author:
     'Authors may write, publish, schedule and delete their own articles and upload pictures; other articles and the rest of the dashboard need an editor.',
   editor:
-    'Editors may manage every article, product, recipe, category, message, story, RSS source and AI tool, and write and preview newsletters; users, roles, subscribers, sponsors and sending the newsletter need an admin.',
+    'Editors may manage every article, product, recipe, category, message, story, RSS source and AI tool, and write and preview newsletters; users, roles, subscribers, sponsors, sending the newsletter and the audit log need an admin.',
   admin: 'Admins may do everything.',
 };
 
 export function refusal(role: StaffRole | null): string {
   return MAY[role ?? 'none'];
+}
+
+/** The refusal while a role named in REQUIRE_2FA_ROLES has not turned on two-step sign-in (issue 42 §4). */
+export const TWO_FACTOR_REQUIRED_MESSAGE =
+  'Your role needs two-step sign-in. Turn it on from your account page (Your account, at the top of the dashboard), then try again.';
+
+/**
+ * Whether REQUIRE_2FA_ROLES holds this staff member back until they enrol. Only better-auth's own
+ * /api/auth/two-factor/* calls (the enrolment) and /api/auth/user stay open to them: they never pass
+ * through here.
+ */
+export function mustEnrolTwoFactor(
+  c: Context<AppEnv>,
+  user: Pick<SessionUser, 'twoFactorEnabled'>,
+  role: StaffRole | null,
+): boolean {
+  return Boolean(role && !user.twoFactorEnabled && c.var.deps.env.REQUIRE_2FA_ROLES.includes(role));
 }
 
 /**
@@ -84,12 +58,14 @@ export async function authorize(c: Context<AppEnv>, action: Action, ownerId: str
   const user = await currentUser(c);
   const role = roleOf(user);
   if (!user || !allowed(role, action, { ownerId, userId: user.id })) throw new ApiError(403, refusal(role));
+  if (mustEnrolTwoFactor(c, user, role)) throw new ApiError(403, TWO_FACTOR_REQUIRED_MESSAGE);
 }
 
 /** Whether the signed-in user may do `action` to anyone's item (no ownership check needed). */
 export async function mayDoToAny(c: Context<AppEnv>, action: Action): Promise<boolean> {
   const user = await currentUser(c);
-  return Boolean(user) && allowed(roleOf(user), action, { ownerId: null, userId: user!.id });
+  if (!user || mustEnrolTwoFactor(c, user, roleOf(user))) return false;
+  return allowed(roleOf(user), action, { ownerId: null, userId: user.id });
 }
 
 const PERMISSION = Symbol.for('site.permission');
@@ -111,7 +87,9 @@ export function can(action: Action): MiddlewareHandler<AppEnv> {
     if (!user) return c.json({ message: 'You need to sign in to do that.' }, 401);
     const role = roleOf(user);
     if (!allowed(role, action)) return c.json({ message: refusal(role) }, 403);
-    await next();
+    if (mustEnrolTwoFactor(c, user, role)) return c.json({ message: TWO_FACTOR_REQUIRED_MESSAGE }, 403);
+    // A write runs in one transaction with its audit entry (issue 42 §7).
+    await auditedWrite(c, next);
   };
   Object.defineProperty(handler, PERMISSION, { value: action });
   return handler;

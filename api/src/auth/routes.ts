@@ -10,7 +10,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/auth/user', async (c) => {
     const user = await currentUser(c);
     if (!user) return c.json({ message: 'Not signed in' }, 401);
-    return c.json(toCurrentUser(user));
+    return c.json(toCurrentUser(user, c.var.deps.env));
   })
   .get('/auth/admin-status', async (c) => {
     const user = await currentUser(c);

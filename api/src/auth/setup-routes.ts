@@ -8,6 +8,7 @@ import { overRateLimit } from '../lib/http/rate-limit';
 import { validate } from '../lib/http/validate';
 import { clearsNothing } from '../lib/cache/write-clears';
 import { claimSetupLink, hashSetupToken, setupLinkUsable } from './first-admin';
+import { createAccount, signInOnto } from './new-account';
 
 const HOUR = 3600_000;
 const GONE =
@@ -28,7 +29,7 @@ export const setupRoutes = new Hono<AppEnv>()
     validate('json', firstAdminInput),
     async (c) => {
       const { token, ...account } = c.req.valid('json');
-      const { db, auth } = c.var.deps;
+      const { db } = c.var.deps;
       if (await overRateLimit(c, { prefix: 'setup:', max: 10, windowMs: HOUR })) {
         throw new ApiError(429, 'Too many attempts. Please wait an hour and try again.');
       }
@@ -43,35 +44,19 @@ export const setupRoutes = new Hono<AppEnv>()
           .update(adminSetupLinks)
           .set({ usedAt: null })
           .where(eq(adminSetupLinks.tokenHash, hashSetupToken(token)));
-      const made = await auth.api
-        .signUpEmail({
-          body: { ...account, name: `${account.firstName} ${account.lastName}`.trim() },
-          headers: c.req.raw.headers,
-          asResponse: true,
-        })
-        .catch(() => null);
-      if (!made?.ok) {
+      const made = await createAccount(c, account);
+      if ('failed' in made) {
         // The link stays usable: nothing was made.
         await release();
         throw new ApiError(
-          made?.status === 422 ? 409 : 400,
-          made?.status === 422
+          made.failed === 'taken' ? 409 : 400,
+          made.failed === 'taken'
             ? 'An account with this email exists already. Sign in with it and run make-admin, or use another email.'
             : 'Could not create the account. Check the fields and try again.',
         );
       }
-      await db.update(user).set({ isAdmin: true, role: 'admin' }).where(eq(user.email, account.email));
+      await db.update(user).set({ isAdmin: true, role: 'admin' }).where(eq(user.id, made.id));
       c.var.deps.logger.warn('First admin created through the one-time setup link');
-      // Sign-up makes no session (it answers alike for taken addresses): sign the new admin in.
-      const signedIn = await auth.api
-        .signInEmail({
-          body: { email: account.email, password: account.password },
-          headers: c.req.raw.headers,
-          asResponse: true,
-        })
-        .catch(() => null);
-      const res = c.json({ message: 'Admin account created', email: account.email }, 201);
-      for (const cookie of signedIn?.headers.getSetCookie() ?? []) res.headers.append('set-cookie', cookie);
-      return res;
+      return signInOnto(c, c.json({ message: 'Admin account created', email: account.email }, 201), account);
     },
   );

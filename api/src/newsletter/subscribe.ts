@@ -9,7 +9,7 @@ import { mailConfig } from './config';
 import { personalise } from './mail/personalise';
 import { hashToken, newConfirmToken, readUnsubscribeToken } from './tokens';
 import { wakeTransactional } from './transactional';
-import { type MailTransport, openTransport } from './transport';
+import { type MailTransport, sendOne } from './transport';
 
 /** A pending address gets at most one confirmation mail in this long (no mail-bombing through the form). */
 export const CONFIRM_RESEND_MS = 10 * 60 * 1000;
@@ -111,19 +111,18 @@ export async function sendConfirmation(deps: AppDeps, subscriberId: number, tran
   // Greeted without the typed name: whoever asks can send this mail to any address, so it carries no
   // text a stranger typed (issue 40). The name is used only once its owner has confirmed.
   const copy = personalise(mail, { firstName: null, unsubscribeUrl: '', preferencesUrl: '' });
-  const own = transport ? null : openTransport(deps);
-  try {
-    await (transport ?? own!).send({
+  await sendOne(
+    deps,
+    {
       to: sub.email,
       subject: copy.subject,
       html: copy.html,
       text: copy.text,
       messageId: `<confirm-${sub.id}.${Date.now().toString(36)}@${config.domain}>`,
       kind: 'confirm',
-    });
-  } finally {
-    own?.close();
-  }
+    },
+    transport,
+  );
 }
 
 /** The Confirm button: a valid, unexpired, unused token subscribes, and records the consent. */

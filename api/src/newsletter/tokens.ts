@@ -1,18 +1,15 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Env } from '../env';
 
 import { DEV_SECRET } from '../auth/dev-secret';
+import { hashOneTimeToken, newOneTimeToken } from '../security/one-time-token';
 
 // Outside production only (loadEnv requires a strong BETTER_AUTH_SECRET there), like auth.ts.
 const secretOf = (env: Pick<Env, 'BETTER_AUTH_SECRET'>) => env.BETTER_AUTH_SECRET ?? DEV_SECRET;
 
 /** A confirmation token (sent once, in the mail) and the hash that is all the database keeps. */
-export function newConfirmToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashToken(token) };
-}
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newConfirmToken = newOneTimeToken;
+export const hashToken = hashOneTimeToken;
 
 /** A hash of the address a request came from: proof of where consent came from, nothing personal kept. */
 export function ipHash(env: Pick<Env, 'BETTER_AUTH_SECRET'>, ip: string) {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../context';
 import { type MailTransport, openTransport } from './transport';
 
 /**
- * Transactional mail (confirmations; later invitations) is paced apart from the newsletter (issue 40):
+ * Transactional mail (confirmations, staff invitations) is paced apart from the newsletter (issue 40):
  * a reader waits for it, so it goes out at once, a few at a time over one pooled transport, with no
  * messages-per-second limit; the admin's rate applies to list sends only (send.ts).
  *

@@ -125,6 +125,16 @@ export function openTransport(deps: AppDeps, opts: { ratePerSecond?: number } = 
   };
 }
 
+/** One transactional mail over the worker's pooled `transport`, or over one of its own, closed after. */
+export async function sendOne(deps: AppDeps, mail: OutgoingMail, transport?: MailTransport) {
+  const own = transport ? null : openTransport(deps);
+  try {
+    return await (transport ?? own!).send(mail);
+  } finally {
+    own?.close();
+  }
+}
+
 /** The top-level header fields of a raw message, unfolded, in order. */
 export function headerPairs(raw: string): Array<[string, string]> {
   const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';

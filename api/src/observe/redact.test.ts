@@ -61,6 +61,13 @@ describe('loggablePath', () => {
     expect(loggablePath('/setup/AbC123_secret-token')).toBe(`/setup/${REDACTED}`);
     expect(loggablePath('/api/setup/AbC123_secret-token')).toBe(`/api/setup/${REDACTED}`);
   });
+  it('drops the token of a staff invitation, page and API alike (issue 42 §6)', () => {
+    expect(loggablePath('/invitation/AbC123_secret-token')).toBe(`/invitation/${REDACTED}`);
+    expect(loggablePath('/api/invitations/AbC123_secret-token/accept')).toBe(
+      `/api/invitations/${REDACTED}/accept`,
+    );
+    expect(loggablePath('/api/admin/invitations/some-id')).toBe('/api/admin/invitations/some-id');
+  });
   it('drops the tokens of the newsletter links: confirm, one-click unsubscribe, preferences (issue 30)', () => {
     expect(loggablePath('/newsletter/confirm/AbC123_secret-token')).toBe(`/newsletter/confirm/${REDACTED}`);
     expect(loggablePath('/newsletter/unsubscribe/12.AbC123_mac')).toBe(`/newsletter/unsubscribe/${REDACTED}`);

@@ -56,6 +56,8 @@ const SECRET_PATH_SEGMENTS: RegExp[] = [
   /^((?:\/api)?\/setup\/)[^/]+/,
   // The newsletter's confirmation, one-click unsubscribe and preferences links (issue 30).
   /^((?:\/api)?\/newsletter\/(?:confirm|unsubscribe|manage|preferences)\/)[^/]+/,
+  // Staff invitations (issue 42 §6): the page and the API.
+  /^(\/invitation\/|\/api\/invitations\/)[^/]+/,
 ];
 
 /** A request path as it may appear in a log line: one-time tokens replaced, controls escaped, capped. */

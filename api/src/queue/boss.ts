@@ -76,6 +76,7 @@ export const QUEUE_OPTIONS: Array<{ name: string } & PgBoss.Queue> = [
   { name: QUEUES.rssImport, policy: 'singleton', retryLimit: 0, expireInSeconds: 3600 },
   { name: QUEUES.linkCheck, policy: 'singleton', retryLimit: 0, expireInSeconds: 3600 },
   { name: QUEUES.newsletterConfirm, retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  { name: QUEUES.staffInvitation, retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   // Standard policy: a spare send job ends at once (the lease keeps senders apart).
   {
     name: QUEUES.newsletterSend,
@@ -95,6 +96,7 @@ export const QUEUE_OPTIONS: Array<{ name: string } & PgBoss.Queue> = [
     expireInSeconds: 300,
   },
   { name: QUEUES.pictureBackfill, policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 3600 },
+  { name: QUEUES.auditPrune, policy: 'singleton', retryLimit: 2, retryDelay: 600, expireInSeconds: 3600 },
 ];
 
 const started = new WeakMap<AppDeps, Promise<PgBoss>>();

@@ -6,6 +6,8 @@ export const QUEUES = {
   linkCheck: 'link-check',
   /** A confirmation mail for one subscriber. */
   newsletterConfirm: 'newsletter-confirm',
+  /** A staff invitation's mail (auth/invitations.ts). */
+  staffInvitation: 'staff-invitation',
   /** Send (the due part of) one issue. */
   newsletterSend: 'newsletter-send',
   /** The weekly digest (the admin's day and time, London time). */
@@ -16,4 +18,6 @@ export const QUEUES = {
   pictureSizes: 'picture-sizes',
   /** Once after each start: sizes for pictures stored before there were sizes (pictures/backfill.ts). */
   pictureBackfill: 'picture-backfill',
+  /** Daily: audit log entries older than AUDIT_RETENTION_DAYS go (audit/retention.ts). */
+  auditPrune: 'audit-prune',
 } as const;

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
+import { sendInvitation } from '../auth/invitations';
+import { pruneAudit } from '../audit/retention';
 import type { AppDeps } from '../context';
 import { newsletterSettings } from '../db/schema';
 import { linkHealthIdle, startLinkCheck } from '../insights/link-health/run';
@@ -92,6 +94,7 @@ async function setUp(deps: AppDeps, boss: PgBoss, timings: QueueTimings) {
       'LINK_CHECK_CRON',
     );
     await boss.schedule(QUEUES.newsletterSweep, '* * * * *', {}, { tz: 'UTC' });
+    await boss.schedule(QUEUES.auditPrune, '17 3 * * *', {}, { tz: 'UTC' });
   });
   const [settings] = await deps.db.select().from(newsletterSettings).where(eq(newsletterSettings.id, 1));
   if (settings) await syncDigestSchedule(deps, settings);
@@ -101,6 +104,9 @@ async function setUp(deps: AppDeps, boss: PgBoss, timings: QueueTimings) {
   // Transactional mail: its own pace, not the digest's (newsletter/transactional.ts).
   await workTransactional<{ subscriberId: number }>(deps, boss, QUEUES.newsletterConfirm, (data, transport) =>
     sendConfirmation(deps, data.subscriberId, transport),
+  );
+  await workTransactional<{ invitationId: string }>(deps, boss, QUEUES.staffInvitation, (data, transport) =>
+    sendInvitation(deps, data.invitationId, transport),
   );
   await boss.work<{ issueId: number }>(QUEUES.newsletterSend, poll, async ([job]) => {
     if (job) await sendIssue(deps, job.data.issueId);
@@ -118,6 +124,10 @@ async function setUp(deps: AppDeps, boss: PgBoss, timings: QueueTimings) {
   await boss.work(QUEUES.pictureBackfill, poll, async () => {
     await backfillPictures(deps);
     await backfillFeedPictures(deps);
+  });
+  await boss.work(QUEUES.auditPrune, poll, async () => {
+    const removed = await pruneAudit(deps.db, deps.env.AUDIT_RETENTION_DAYS);
+    deps.logger.info({ removed, days: deps.env.AUDIT_RETENTION_DAYS }, '[audit] old entries removed');
   });
   // Pictures stored before sizes existed: looked for once a start (a singleton: one instance looks).
   await boss.send(QUEUES.pictureBackfill, {}, { singletonKey: 'start', singletonSeconds: 60 });

@@ -2,9 +2,12 @@ import { Hono } from 'hono';
 import { authRoutes } from '../auth/routes';
 import { setupRoutes } from '../auth/setup-routes';
 import type { AppEnv } from '../context';
+import { adminAccountRoutes } from './admin/account';
+import { adminAuditRoutes } from '../audit/routes';
 import { adminAiRoutes } from './admin/ai';
 import { adminAlertsRoutes } from './admin/alerts';
 import { adminInsightsRoutes } from './admin/insights';
+import { adminInvitationsRoutes } from './admin/invitations';
 import { adminMessagesRoutes } from './admin/messages';
 import { adminRssRoutes } from './admin/rss';
 import { adminStoriesRoutes } from './admin/stories';
@@ -16,6 +19,7 @@ import { contentHistoryRoutes } from './content/history';
 import { cspReportRoutes } from './csp-report';
 import { contentPublicRoutes } from './content/public';
 import { healthRoutes } from './health';
+import { invitationRoutes } from './invitations';
 import { newsletterAdminRoutes } from './newsletter/admin';
 import { newsletterPublicRoutes } from './newsletter/public';
 import { productCategoriesAdminRoutes } from './product-categories/admin';
@@ -36,6 +40,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', healthRoutes)
   .route('/', authRoutes)
   .route('/', setupRoutes)
+  .route('/', invitationRoutes)
   .route('/', adminAiRoutes)
   .route('/', productCategoryPublicRoutes)
   .route('/', productPublicRoutes)
@@ -50,6 +55,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', recipesAdminRoutes)
   .route('/', productCategoriesAdminRoutes)
   .route('/', adminUsersRoutes)
+  .route('/', adminAccountRoutes)
+  .route('/', adminInvitationsRoutes)
+  .route('/', adminAuditRoutes)
   .route('/', adminAlertsRoutes)
   .route('/', adminMessagesRoutes)
   .route('/', adminStoriesRoutes)

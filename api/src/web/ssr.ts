@@ -73,9 +73,9 @@ async function loadRenderer(): Promise<Renderer> {
 
 /**
  * Pages never cacheable by a CDN even when anonymous: the admin, details that need sign-in (spec §2),
- * and the first-admin setup link.
+ * the first-admin setup link and staff invitation links.
  */
-const PRIVATE_PAGES = /^\/(admin|product|recipe|setup)(\/|$)/;
+const PRIVATE_PAGES = /^\/(admin|product|recipe|setup|invitation)(\/|$)/;
 /** Read by every render; for an anonymous reader it is always "nobody", so it does not make a page private. */
 const SESSION_PATH = '/api/auth/user';
 
@@ -191,8 +191,9 @@ export function ssrHandler(deps: AppDeps, reads: Hono<AppEnv>): Handler<AppEnv> 
     const url = new URL(c.req.url);
     // Anonymous readers all get the same page: serve a burst of them from one render (lib/cache/cache.ts).
     const cacheKey = pageCacheKey(url);
-    // An article preview shows unpublished work to one admin, a setup link one operator: never stored, never indexed.
-    const isPreview = url.pathname.startsWith('/admin/preview/') || url.pathname.startsWith('/setup/');
+    // An article preview shows unpublished work to one admin, a setup or invitation link one person:
+    // never stored, never indexed.
+    const isPreview = /^\/(admin\/preview|setup|invitation)\//.test(url.pathname);
     const anonymous = !hasSessionCredentials(c.req.raw.headers);
     const cacheable = !isPreview && env.PUBLIC_CACHE_MS > 0 && anonymous;
     const storable = !isPreview && anonymous && storedPagePath(env, url.pathname);

@@ -1,7 +1,13 @@
 import { BrowserWindow, dialog, type IpcMainInvokeEvent, ipcMain, shell } from 'electron';
 import { type AppState, CHANNELS, type Result, type WireRequest } from '../shared/bridge';
 import { IMAGE_FILTERS, readImageFile } from './image-file';
-import { checkServer, forwardRequest, signInWithPassword, signOutOnServer } from './server';
+import {
+  checkServer,
+  forwardRequest,
+  signInWithPassword,
+  signOutOnServer,
+  verifyTwoFactorOnServer,
+} from './server';
 import { isExternalWebUrl, isMailto, isTrustedSender } from './security';
 import type { SettingsStore } from './settings';
 import type { TokenStore } from './token-store';
@@ -19,11 +25,12 @@ export interface IpcDeps {
   onSignedOut?: () => Promise<void> | void;
 }
 
-function state(deps: IpcDeps): AppState {
+function state(deps: IpcDeps, challenge: string | null): AppState {
   return {
     serverUrl: deps.settings.get().serverUrl,
     signedIn: Boolean(deps.tokens.get()),
     tokenStorage: deps.tokens.isSecure() ? 'secure' : 'session',
+    twoFactorPending: Boolean(challenge),
   };
 }
 
@@ -31,6 +38,12 @@ const str = (v: unknown): v is string => typeof v === 'string';
 
 /** Registers every bridge handler; each refuses callers other than the app's own top-level frame. */
 export function registerIpc(deps: IpcDeps) {
+  /**
+   * The server's two-step sign-in challenge (a short-lived signed cookie) between the password and the
+   * code: kept in main's memory only, like the token, and dropped on sign-out or a change of server.
+   */
+  let challenge: string | null = null;
+
   const guarded =
     <A extends unknown[], R>(fn: (event: IpcMainInvokeEvent, ...args: A) => Promise<R> | R) =>
     async (event: IpcMainInvokeEvent, ...args: A): Promise<R> => {
@@ -40,7 +53,7 @@ export function registerIpc(deps: IpcDeps) {
 
   ipcMain.handle(
     CHANNELS.getState,
-    guarded(() => state(deps)),
+    guarded(() => state(deps, challenge)),
   );
 
   ipcMain.handle(
@@ -52,6 +65,7 @@ export function registerIpc(deps: IpcDeps) {
       const previous = deps.settings.get().serverUrl;
       // A token belongs to one server: changing server signs out.
       if (previous !== checked.value) {
+        challenge = null;
         deps.tokens.clear();
         await deps.onSignedOut?.();
       }
@@ -69,10 +83,31 @@ export function registerIpc(deps: IpcDeps) {
       if (!str(email) || !str(password) || !email || !password) {
         return { ok: false, message: 'Please enter your email and password.' };
       }
+      challenge = null;
       const signed = await signInWithPassword(server, email, password);
       if (!signed.ok) return signed;
-      deps.tokens.set(signed.value);
-      return { ok: true, value: state(deps) };
+      if ('challenge' in signed.value) challenge = signed.value.challenge;
+      else deps.tokens.set(signed.value.token);
+      return { ok: true, value: state(deps, challenge) };
+    }),
+  );
+
+  ipcMain.handle(
+    CHANNELS.verifyTwoFactor,
+    guarded(async (_e, code: unknown): Promise<Result<AppState>> => {
+      const server = deps.settings.get().serverUrl;
+      if (!server || !challenge) return { ok: false, message: 'Please sign in again.' };
+      if (!str(code) || !code.trim() || code.length > 64) {
+        return { ok: false, message: 'Enter the code from your app, or a backup code.' };
+      }
+      const verified = await verifyTwoFactorOnServer(server, challenge, code);
+      if (!verified.ok) {
+        if (verified.restart) challenge = null;
+        return { ok: false, message: verified.message };
+      }
+      challenge = null;
+      deps.tokens.set(verified.value);
+      return { ok: true, value: state(deps, challenge) };
     }),
   );
 
@@ -81,10 +116,11 @@ export function registerIpc(deps: IpcDeps) {
     guarded(async () => {
       const server = deps.settings.get().serverUrl;
       const token = deps.tokens.get();
+      challenge = null;
       deps.tokens.clear();
       await deps.onSignedOut?.();
       if (server && token) await signOutOnServer(server, token);
-      return state(deps);
+      return state(deps, challenge);
     }),
   );
 
@@ -96,7 +132,8 @@ export function registerIpc(deps: IpcDeps) {
       if (!req || !str(req.path) || !str(req.method) || !Array.isArray(req.headers) || !req.body) {
         return { ok: false, message: 'Malformed request.' };
       }
-      return forwardRequest(server, deps.tokens.get(), req);
+      // Turning two-step sign-in on or off replaces the session: keep the new token.
+      return forwardRequest(server, deps.tokens.get(), req, fetch, (token) => deps.tokens.set(token));
     }),
   );
 

@@ -14,6 +14,7 @@ const bridge: BloomBridge = {
   getState: () => ipcRenderer.invoke(CHANNELS.getState),
   setServer: (url) => ipcRenderer.invoke(CHANNELS.setServer, url),
   signIn: (email, password) => ipcRenderer.invoke(CHANNELS.signIn, email, password),
+  verifyTwoFactor: (code) => ipcRenderer.invoke(CHANNELS.verifyTwoFactor, code),
   signOut: () => ipcRenderer.invoke(CHANNELS.signOut),
   apiRequest: (req) => ipcRenderer.invoke(CHANNELS.apiRequest, req),
   pickImage: () => ipcRenderer.invoke(CHANNELS.pickImage),

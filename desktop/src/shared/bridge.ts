@@ -5,6 +5,7 @@ export const CHANNELS = {
   getState: 'bloom:get-state',
   setServer: 'bloom:set-server',
   signIn: 'bloom:sign-in',
+  verifyTwoFactor: 'bloom:verify-two-factor',
   signOut: 'bloom:sign-out',
   apiRequest: 'bloom:api-request',
   pickImage: 'bloom:pick-image',
@@ -24,6 +25,11 @@ export interface AppState {
   signedIn: boolean;
   /** 'secure': the OS keychain keeps the token; 'session': plaintext backend only, token kept in memory. */
   tokenStorage: 'secure' | 'session';
+  /**
+   * The password was right and the account has two-step sign-in: main holds the server's short-lived
+   * challenge and waits for a code (`verifyTwoFactor`). Not signed in yet.
+   */
+  twoFactorPending?: boolean;
 }
 
 /** An image the main process read and checked (type by content, size). */
@@ -57,7 +63,10 @@ export interface WireResponse {
 export interface BloomBridge {
   getState(): Promise<AppState>;
   setServer(url: string): Promise<Result<string>>;
+  /** ok with `twoFactorPending`: the code step comes next. */
   signIn(email: string, password: string): Promise<Result<AppState>>;
+  /** The code step: a 6-digit code from the authenticator app, or one backup code. */
+  verifyTwoFactor(code: string): Promise<Result<AppState>>;
   signOut(): Promise<AppState>;
   apiRequest(req: WireRequest): Promise<Result<WireResponse>>;
   /** null value: the user cancelled the dialog. */

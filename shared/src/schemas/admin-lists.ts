@@ -35,6 +35,11 @@ export const adminArticleListQuery = z.object({
   origin: z.enum(ARTICLE_ORIGINS).optional(),
   /** With origin=rss: one feed's name (articles.source). */
   source: z.string().trim().min(1).max(120).optional(),
+  /** `true`: only the signed-in staff member's own articles (the list's "Mine only"). */
+  mine: z
+    .enum(['true', 'false'], { error: 'mine must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
   sort: z.enum(ARTICLE_SORTS).default('newest'),
   ...page,
 });

@@ -16,6 +16,10 @@ export interface CurrentUser {
   isAdmin: boolean;
   /** The staff role; null = a reader, who cannot open /admin. */
   role: StaffRole | null;
+  /** Two-step sign-in (TOTP) is on for this account (issue 42 §4). */
+  twoFactorEnabled: boolean;
+  /** The staff role is in REQUIRE_2FA_ROLES: the admin stays closed until two-step sign-in is on. */
+  twoFactorRequired: boolean;
   createdAt: string;
 }
 

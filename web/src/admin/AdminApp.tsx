@@ -6,8 +6,12 @@ import { ToastProvider, useToast } from '../components/toast/toast';
 import { type Fetcher, HttpError } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
 import { Seo } from '../lib/seo';
+import { Link, useSearchParams } from 'react-router-dom';
+import { AccountPage } from './account/AccountPage';
 import { Dashboard } from './Dashboard';
+import { StaffProvider } from './permissions';
 import { PlatformContext, usePlatform } from './platform';
+import { adminKeys } from './query-keys';
 
 /**
  * The admin module's root. It brings its own query client and toasts so the desktop app can mount it
@@ -57,9 +61,10 @@ function AdminSession() {
  */
 function AccessGate({ rawFetcher: raw }: { rawFetcher: Fetcher }) {
   const platform = usePlatform();
+  const [params] = useSearchParams();
   // The check itself uses the platform's own fetcher: an anonymous 401 here is not "logged out".
   const me = useQuery({
-    queryKey: ['/api/auth/user', 'admin-gate'],
+    queryKey: adminKeys.account.me,
     queryFn: async () => {
       const res = await raw('/api/auth/user');
       if (res.status === 401) return null;
@@ -123,7 +128,23 @@ function AccessGate({ rawFetcher: raw }: { rawFetcher: Fetcher }) {
       </Screen>
     );
   }
-  return <Dashboard user={me.data!} />;
+  // Every control below knows who is signed in, and what their role may do (permissions.ts).
+  const user = me.data!;
+  // REQUIRE_2FA_ROLES names this role and two-step sign-in is off: the enrolment, not the tabs (the
+  // server refuses every staff call until then: api/src/auth/policy.ts).
+  if (user.twoFactorRequired && !user.twoFactorEnabled)
+    return <AccountPage user={user} rawFetcher={raw} mustEnrol />;
+  if (params.get('view') === 'account') return <AccountPage user={user} rawFetcher={raw} />;
+  return (
+    <StaffProvider value={user}>
+      <nav aria-label="Your account" className="mx-auto flex max-w-6xl justify-end px-4 pt-4">
+        <Link to="?view=account" className="text-sm font-medium text-rose-800 underline">
+          Your account
+        </Link>
+      </nav>
+      <Dashboard user={user} />
+    </StaffProvider>
+  );
 }
 
 function Screen({ title, children }: { title: string; children: ReactNode }) {

@@ -53,6 +53,10 @@ export interface CrudTabProps<T extends { id: number }> {
   bulk?: (selection: BulkSelection<T>, clear: () => void) => ReactNode;
   /** The search and filters: when they change, the selection is cleared. */
   selectionKey?: string;
+  /** Whether the signed-in role may edit this item (permissions.ts); without it, every item. */
+  canEdit?: (item: T) => boolean;
+  /** Whether the signed-in role may delete this item; without it, every item. */
+  canDelete?: (item: T) => boolean;
 }
 
 /**
@@ -60,6 +64,8 @@ export interface CrudTabProps<T extends { id: number }> {
  * form and clears any item being edited; Edit opens it prefilled; delete asks first.
  */
 export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
+  const mayEdit = (item: T) => p.canEdit?.(item) ?? true;
+  const mayDelete = (item: T) => p.canDelete?.(item) ?? true;
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<T | null>(null);
   const [toDelete, setToDelete] = useState<T | null>(null);
@@ -109,6 +115,8 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
     const item = p.items.find((i) => i.id === p.initialEditId);
     if (!item) return;
     setOpenedInitial(true);
+    // A link to an item this role may not change opens nothing (the server would refuse the save).
+    if (!mayEdit(item)) return;
     setEditing(item);
     setOpen(true);
   }, [openedInitial, p.initialEditId, p.items]);
@@ -222,26 +230,30 @@ export function CrudTab<T extends { id: number }>(p: CrudTabProps<T>) {
                 className={`flex w-full shrink-0 flex-wrap gap-2 sm:w-auto ${p.bulk ? 'pl-9 sm:pl-0' : ''}`}
               >
                 {p.renderActions?.(item)}
-                <Button
-                  variant="secondary"
-                  aria-label={`Edit ${p.itemTitle(item)}`}
-                  onClick={(e) => {
-                    if (!mayLeave()) return;
-                    opener.current = e.currentTarget;
-                    setEditing(item);
-                    setFormKey((k) => k + 1);
-                    setOpen(true);
-                  }}
-                >
-                  Edit
-                </Button>
-                <Button
-                  variant="danger"
-                  aria-label={`Delete ${p.itemTitle(item)}`}
-                  onClick={() => setToDelete(item)}
-                >
-                  Delete
-                </Button>
+                {mayEdit(item) && (
+                  <Button
+                    variant="secondary"
+                    aria-label={`Edit ${p.itemTitle(item)}`}
+                    onClick={(e) => {
+                      if (!mayLeave()) return;
+                      opener.current = e.currentTarget;
+                      setEditing(item);
+                      setFormKey((k) => k + 1);
+                      setOpen(true);
+                    }}
+                  >
+                    Edit
+                  </Button>
+                )}
+                {mayDelete(item) && (
+                  <Button
+                    variant="danger"
+                    aria-label={`Delete ${p.itemTitle(item)}`}
+                    onClick={() => setToDelete(item)}
+                  >
+                    Delete
+                  </Button>
+                )}
               </div>
             </li>
           ))}

@@ -1,50 +1,49 @@
-import { type CurrentUser, STAFF_ROLES, type StaffRole } from '@site/shared';
+import type { CurrentUser } from '@site/shared';
 import { type KeyboardEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Seo } from '../lib/seo';
 import { AiTab } from './ai/AiTab';
 import { AdminAlerts } from './alerts/AdminAlerts';
 import { ArticlesTab } from './articles/ArticlesTab';
+import { AuditTab } from './audit/AuditTab';
 import { CategoriesTab } from './categories/CategoriesTab';
 import { confirmLeave } from './list/use-leave-guard';
 import { inboxDescription, useInbox } from './messages/inbox';
 import { MessagesTab } from './messages/MessagesTab';
 import { NewsletterTab } from './newsletter/NewsletterTab';
+import { type Action, allowed } from './permissions';
 import { ProductsTab } from './products/ProductsTab';
 import { RecipesTab } from './recipes/RecipesTab';
 import { RssTab } from './rss/RssTab';
 import { UsersTab } from './users/UsersTab';
 
-/** Each tab with the lowest staff role whose calls it needs (the server's policy: api/src/auth/policy.ts). */
+/** Each tab with the permission its calls need (permissions.ts, the server's api/src/auth/policy.ts). */
 export const TABS = [
-  { id: 'articles', label: 'Articles', role: 'contributor' },
-  { id: 'products', label: 'Products', role: 'editor' },
-  { id: 'recipes', label: 'Recipes', role: 'editor' },
-  { id: 'categories', label: 'Categories', role: 'editor' },
-  { id: 'users', label: 'Users', role: 'admin' },
-  { id: 'messages', label: 'Messages', role: 'editor' },
-  { id: 'rss', label: 'RSS Feeds', role: 'editor' },
-  { id: 'ai', label: 'AI Content', role: 'editor' },
-  // Subscribers, settings and sending are an admin's; editors preview through the API only for now.
-  { id: 'newsletter', label: 'Newsletter', role: 'admin' },
-] as const satisfies ReadonlyArray<{ id: string; label: string; role: StaffRole }>;
+  { id: 'articles', label: 'Articles', action: 'article.read' },
+  { id: 'products', label: 'Products', action: 'catalog.manage' },
+  { id: 'recipes', label: 'Recipes', action: 'catalog.manage' },
+  { id: 'categories', label: 'Categories', action: 'catalog.manage' },
+  { id: 'users', label: 'Users', action: 'users.manage' },
+  { id: 'messages', label: 'Messages', action: 'messages.manage' },
+  { id: 'rss', label: 'RSS Feeds', action: 'rss.manage' },
+  { id: 'ai', label: 'AI Content', action: 'ai.use' },
+  // Editors get the preview, test mails and the issues; sending, subscribers, settings and sponsors are an admin's.
+  { id: 'newsletter', label: 'Newsletter', action: 'newsletter.draft' },
+  { id: 'audit', label: 'Audit', action: 'audit.view' },
+] as const satisfies ReadonlyArray<{ id: string; label: string; action: Action }>;
 export type TabId = (typeof TABS)[number]['id'];
 
-/** At least `needed`: roles are ranked, each allowed what the one before it is. */
-export const roleAtLeast = (role: StaffRole | null | undefined, needed: StaffRole) =>
-  role ? STAFF_ROLES.indexOf(role) >= STAFF_ROLES.indexOf(needed) : false;
-
 /** The tabs this user may use. */
-export const tabsFor = (user: CurrentUser) => TABS.filter((t) => roleAtLeast(user.role, t.role));
+export const tabsFor = (user: CurrentUser) => TABS.filter((t) => allowed(user.role, t.action));
 
-/** The spec's eight tabs (§2), and the Newsletter (issue 30). The active one is ?tab= in the URL, so reloads and links keep it. */
+/** The spec's eight tabs (§2), the Newsletter (issue 30) and the Audit log (issue 42). The active one is ?tab= in the URL, so reloads and links keep it. */
 export function Dashboard({ user }: { user: CurrentUser }) {
   const [params, setParams] = useSearchParams();
   const tabs = tabsFor(user);
   // A ?tab= the role may not use opens the first one it may (every staff role has Articles).
   const active: TabId = tabs.find((t) => t.id === params.get('tab'))?.id ?? 'articles';
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
-  const inbox = useInbox(roleAtLeast(user.role, 'editor'));
+  const inbox = useInbox(allowed(user.role, 'messages.manage'));
   const select = (id: TabId) =>
     setParams(
       () => {
@@ -71,7 +70,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
       {/* Each tab says which it is (issue 41): "Articles - Admin | Bloom & Balance". */}
       <Seo title={`${TABS.find((t) => t.id === active)?.label} - Admin`} noindex />
       <h1 className="mb-6 font-serif text-3xl font-bold">Admin Dashboard - Manage your content and users</h1>
-      {roleAtLeast(user.role, 'editor') && <AdminAlerts user={user} />}
+      {allowed(user.role, 'alerts') && <AdminAlerts user={user} />}
       <div
         role="tablist"
         aria-label="Admin sections"
@@ -122,6 +121,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
         {active === 'rss' && <RssTab />}
         {active === 'ai' && <AiTab />}
         {active === 'newsletter' && <NewsletterTab />}
+        {active === 'audit' && <AuditTab />}
       </div>
     </section>
   );

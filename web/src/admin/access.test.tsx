@@ -32,7 +32,7 @@ describe('admin access (spec §2 Admin, DESIGN.md §3 stricter reading)', () => 
     expect(api.calls.map((c) => c.path)).toEqual(['/api/auth/user']);
   });
 
-  it('admin: "Admin Dashboard - Manage your content and users" with the 8 tabs and the Newsletter, Articles by default', async () => {
+  it('admin: "Admin Dashboard - Manage your content and users" with the 8 tabs, the Newsletter and the Audit log, Articles by default', async () => {
     renderAdmin('/admin', { 'GET /api/admin/content': [] });
     expect(
       await screen.findByRole('heading', { name: 'Admin Dashboard - Manage your content and users' }),
@@ -48,6 +48,7 @@ describe('admin access (spec §2 Admin, DESIGN.md §3 stricter reading)', () => 
       'RSS Feeds',
       'AI Content',
       'Newsletter',
+      'Audit',
     ]);
     expect(screen.getByRole('tab', { name: 'Articles' }).getAttribute('aria-selected')).toBe('true');
   });
@@ -68,7 +69,7 @@ describe('admin access (spec §2 Admin, DESIGN.md §3 stricter reading)', () => 
     }
   });
 
-  it('an editor gets every tab but Users and Newsletter', async () => {
+  it('an editor gets every tab but Users and Audit (the Newsletter without its admin parts)', async () => {
     renderAdmin('/admin', {
       'GET /api/auth/user': { ...adminUser, isAdmin: false, role: 'editor' },
       'GET /api/admin/content': [],
@@ -82,7 +83,18 @@ describe('admin access (spec §2 Admin, DESIGN.md §3 stricter reading)', () => 
       'Messages',
       'RSS Feeds',
       'AI Content',
+      'Newsletter',
     ]);
+  });
+
+  it('an editor sent to ?tab=audit gets Articles, and the audit log is never asked for', async () => {
+    const { api } = renderAdmin('/admin?tab=audit', {
+      'GET /api/auth/user': { ...adminUser, isAdmin: false, role: 'editor' },
+      'GET /api/admin/content': [],
+    });
+    expect((await screen.findByRole('tab', { name: 'Articles' })).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('tab', { name: 'Audit' })).toBeNull();
+    expect(api.calls.some((c) => c.path.startsWith('/api/admin/audit'))).toBe(false);
   });
 
   it('the active tab lives in the URL: clicking sets ?tab=, and /admin?tab=users opens Users', async () => {

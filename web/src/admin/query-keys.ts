@@ -31,6 +31,7 @@ export const adminKeys = {
   recipes: resource('/api/admin/recipes'),
   categories: resource('/api/admin/product-categories'),
   users: resource('/api/admin/users'),
+  invitations: resource('/api/admin/invitations'),
   alerts: ['/api/admin/alerts'] as const,
   messages: {
     ...resource('/api/admin/contact-messages'),
@@ -39,6 +40,12 @@ export const adminKeys = {
   stories: { ...resource('/api/admin/stories'), counts: ['/api/admin/stories/counts'] as const },
   rss: { status: ['/api/admin/rss/status'] as const },
   ai: { status: ['/api/admin/ai/status'] as const },
+  account: {
+    /** The signed-in staff member as /admin's gate reads it (two-step sign-in state included). */
+    me: ['/api/auth/user', 'admin-gate'] as const,
+    /** Their signed-in devices (issue 42 §5). */
+    sessions: ['/api/admin/account/sessions'] as const,
+  },
   newsletter: {
     all: ['/api/admin/newsletter'] as const,
     subscribers: (filters: ListFilters = {}) => ['/api/admin/newsletter/subscribers', filters] as const,
@@ -47,6 +54,12 @@ export const adminKeys = {
     issues: ['/api/admin/newsletter/issues'] as const,
     sponsors: ['/api/admin/newsletter/sponsors'] as const,
     outbox: ['/api/admin/newsletter/outbox'] as const,
+  },
+  audit: {
+    /** One filter's pages, newest first (each page's `before` is the query's page parameter). */
+    list: (filters: ListFilters = {}) => ['/api/admin/audit', filters] as const,
+    /** The CSV export's URL, with the same filters as the table. */
+    csv: (filters: ListFilters = {}) => ['/api/admin/audit/export', filters] as const,
   },
   insights: {
     clicks: (range: InsightsRange & { productId?: number | undefined }) =>

@@ -48,14 +48,16 @@ export const PUBLIC_STATUSES = sql.raw(`('published', 'scheduled')`);
 
 /**
  * The one test of "readers may see this article" (DESIGN.md §7): published, or scheduled and its
- * time has come. The query itself compares with now(), so no job flips a scheduled article.
+ * time has come. The query itself compares with the clock, so no job flips a scheduled article:
+ * statement_timestamp(), not now(), which inside a staff write's transaction (audit/record.ts) is the
+ * time it began, before the save stamped its own publishing time.
  * Every public read (lists, featured, search, related, counts, sitemap, feed, the article) uses it;
  * its shape matches the partial "public newest" indexes, so lists still read an index, not a sort.
  */
 export function isPublic(
   t: { status: AnyPgColumn; publishedAt: AnyPgColumn; createdAt: AnyPgColumn } = articles,
 ) {
-  return sql`(${t.status} in ${PUBLIC_STATUSES} and ${articleDate(t)} <= now())`;
+  return sql`(${t.status} in ${PUBLIC_STATUSES} and ${articleDate(t)} <= statement_timestamp())`;
 }
 
 export const articles = pgTable(

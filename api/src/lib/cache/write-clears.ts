@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../context';
+import { whenCommitted } from '../../audit/record';
 import { invalidate } from './sync';
 import { ALL } from './surrogate-keys';
 
@@ -9,7 +10,7 @@ import { ALL } from './surrogate-keys';
  *   .put('/products/:id', can('catalog.manage'), clears(byId('product', 'list:products')), …)
  *   .post('/contact', clearsNothing('a message is shown to admins only'), …)
  *
- * After a successful answer (status < 400) the keys are cleared on this instance, on every other one
+ * After a successful answer (status < 400) and its commit (audit/record.ts) the keys are cleared on this instance, on every other one
  * (NOTIFY) and at the CDN (lib/cache/sync.ts: invalidate). Nothing is inferred from a path: a write
  * route without a declaration fails `write-declarations.test.ts`, and there is no purge-all fallback.
  */
@@ -43,8 +44,9 @@ export function clears(keys: KeysFor): MiddlewareHandler<AppEnv> {
   return declare({ clears: 'keys' }, async (c, next) => {
     await next();
     if (c.res.status >= 400) return;
-    const fixed = typeof keys === 'function' ? keys(c) : keys;
-    await invalidate(c.var.deps, [...fixed, ...(c.get('alsoClears') ?? [])]);
+    const all = [...(typeof keys === 'function' ? keys(c) : keys), ...(c.get('alsoClears') ?? [])];
+    // After the commit: a cache told earlier could re-read the old row meanwhile.
+    await whenCommitted(c, (deps) => invalidate(deps, all));
   });
 }
 
@@ -60,7 +62,7 @@ export function clearsNothing(why: string): MiddlewareHandler<AppEnv> {
 export function clearsEverything(why: string): MiddlewareHandler<AppEnv> {
   return declare({ clears: 'everything', why }, async (c, next) => {
     await next();
-    if (c.res.status < 400) await invalidate(c.var.deps, [ALL]);
+    if (c.res.status < 400) await whenCommitted(c, (deps) => invalidate(deps, [ALL]));
   });
 }
 

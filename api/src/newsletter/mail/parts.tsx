@@ -1,4 +1,15 @@
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
 import type { ReactNode } from 'react';
 import { MARK } from './personalise';
 
@@ -32,6 +43,8 @@ export function MailFrame(props: {
   children: ReactNode;
   /** List mail (digest, special issue) carries the links; the confirmation mail asks for nothing yet. */
   listFooter: boolean;
+  /** The last line of a mail without the list's links (the confirmation's, unless given). */
+  note?: string;
 }) {
   return (
     <Html lang="en">
@@ -64,11 +77,27 @@ export function MailFrame(props: {
             </Section>
           ) : (
             <Text style={styles.muted}>
-              If you did not ask for this, ignore this mail: you will not be subscribed.
+              {props.note ?? 'If you did not ask for this, ignore this mail: you will not be subscribed.'}
             </Text>
           )}
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** A mail's one action: a button, and the same address written out for mail apps that hide buttons. */
+export function ActionLink({ href, label }: { href: string; label: string }) {
+  return (
+    <>
+      <Section style={{ margin: '16px 0' }}>
+        <Button href={href} style={styles.button}>
+          {label}
+        </Button>
+      </Section>
+      <Text style={styles.muted}>
+        Or open this address: <Link href={href}>{href}</Link>
+      </Text>
+    </>
   );
 }

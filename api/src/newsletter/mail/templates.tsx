@@ -1,6 +1,6 @@
-import { Button, Heading, Img, Link, Section, Text } from '@react-email/components';
+import { Heading, Img, Link, Section, Text } from '@react-email/components';
 import { render, toPlainText } from '@react-email/render';
-import { MailFrame, styles } from './parts';
+import { ActionLink, MailFrame, styles } from './parts';
 import { MARK, type RenderedMail } from './personalise';
 
 export interface MailArticle {
@@ -128,14 +128,7 @@ export async function renderConfirm(props: {
         Please confirm that you want the {props.brand} newsletter: a weekly digest of new articles, and now
         and then a special issue. The link works for {props.days} days.
       </Text>
-      <Section style={{ margin: '16px 0' }}>
-        <Button href={props.confirmUrl} style={styles.button}>
-          Confirm my subscription
-        </Button>
-      </Section>
-      <Text style={styles.muted}>
-        Or open this address: <Link href={props.confirmUrl}>{props.confirmUrl}</Link>
-      </Text>
+      <ActionLink href={props.confirmUrl} label="Confirm my subscription" />
     </MailFrame>,
   );
   return {
@@ -143,4 +136,36 @@ export async function renderConfirm(props: {
     html,
     text: toPlainText(html, textOptions),
   };
+}
+
+/** A staff invitation (issue 42 §6): a link to the page where the person sets their name and password. */
+export async function renderInvitation(props: {
+  brand: string;
+  siteUrl: string;
+  acceptUrl: string;
+  /** "an editor", "an admin": the role as a phrase. */
+  role: string;
+  days: number;
+}): Promise<RenderedMail> {
+  const subject = `You are invited to join ${props.brand}`;
+  const html = await render(
+    <MailFrame
+      brand={props.brand}
+      siteUrl={props.siteUrl}
+      preview={subject}
+      listFooter={false}
+      note="If you did not expect this, ignore this mail: no account is made until the link is used."
+    >
+      <Heading as="h2" style={styles.h2}>
+        Join the team
+      </Heading>
+      <Text style={styles.text}>Hello,</Text>
+      <Text style={styles.text}>
+        You are invited to work on {props.brand} as {props.role}. Choose your name and a password to start.
+        The link works once, for {props.days} days.
+      </Text>
+      <ActionLink href={props.acceptUrl} label="Accept the invitation" />
+    </MailFrame>,
+  );
+  return { subject, html, text: toPlainText(html, textOptions) };
 }

@@ -57,8 +57,10 @@ const ORIGIN_FILTER: Record<NonNullable<Query['origin']>, () => SQL | undefined>
  * The WHERE of an admin article list: search text, status, category, origin and feed. A bulk action on
  * "all N results" uses the same, so it changes exactly the rows the list counted.
  */
-export function adminArticleWhere(q: Filter): SQL | undefined {
+export function adminArticleWhere(q: Filter & { ownerId?: string }): SQL | undefined {
   const where: (SQL | undefined)[] = [];
+  // "Mine only": the route puts the signed-in user's id here (ownedBy); nobody else's id can be sent.
+  if (q.mine) where.push(q.ownerId ? eq(articles.createdBy, q.ownerId) : sql`false`);
   if (q.q) {
     const tsq = tsQuery(q.q);
     // Text with no word in it ("!!!") matches nothing rather than everything.
@@ -69,6 +71,11 @@ export function adminArticleWhere(q: Filter): SQL | undefined {
   if (q.origin) where.push(ORIGIN_FILTER[q.origin]());
   if (q.source) where.push(eq(articles.source, q.source));
   return and(...where);
+}
+
+/** A list filter with "Mine only" bound to the signed-in staff member. */
+export function ownedBy<F extends Filter>(filter: F, user: { id: string } | null): F & { ownerId?: string } {
+  return filter.mine && user ? { ...filter, ownerId: user.id } : filter;
 }
 
 /**

@@ -18,7 +18,13 @@ import { conflict, isUniqueViolation, notFound } from '../../lib/http/errors';
 import { articleBodyHtml } from '../../lib/text/html';
 import { validate } from '../../lib/http/validate';
 import { refuseUnsavedWrite, sameVersion } from '../../lib/http/version';
-import { adminArticleColumns, adminArticleOrder, adminArticleWhere, readAdminArticle } from './admin-list';
+import {
+  adminArticleColumns,
+  adminArticleOrder,
+  adminArticleWhere,
+  ownedBy,
+  readAdminArticle,
+} from './admin-list';
 import { searchAdminArticles } from './admin-search';
 import { countMatches, runBulk } from './bulk';
 import { publishFields } from './publishing';
@@ -27,6 +33,8 @@ import { storedBody } from './body-html';
 import { alsoClears, byId, clears } from '../../lib/cache/write-clears';
 import { dropAutosave, keptRevisions, storeRevision, updateSlugRedirects } from './revision-store';
 import { authorizeArticleChange } from './ownership';
+import { auditAs, auditCount } from '../../audit/record';
+import { publishingAction } from './publishing';
 
 /** Every public list, count, search, feed and sitemap of articles (lib/cache/surrogate-keys.ts). */
 const ARTICLE_LISTS = 'list:articles';
@@ -41,7 +49,7 @@ const slugConflict = () => conflict('That slug is already used by another articl
 /** Admin reads and writes for articles (spec §7): a searchable list that includes drafts, and bulk actions. */
 export const contentAdminRoutes = new Hono<AppEnv>()
   .get('/admin/content', can('article.read'), validate('query', adminArticleListQuery), async (c) => {
-    const query = c.req.valid('query');
+    const query = ownedBy(c.req.valid('query'), await currentUser(c));
     const db = c.var.deps.db;
     if (query.q) {
       // A search counts its matches up to the cap: past it the tab says "1000+ results".
@@ -67,7 +75,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
   // The exact number of matches, up to the bulk cap: what "Select all N results" confirms when the list
   // only said "1000+". `capped` means more than BULK_FILTER_MAX match (too many for one action).
   .get('/admin/content/count', can('article.bulk'), validate('query', adminArticleFilter), async (c) => {
-    const n = await countMatches(c.var.deps.db, c.req.valid('query'));
+    const n = await countMatches(c.var.deps.db, ownedBy(c.req.valid('query'), await currentUser(c)));
     return c.json({ count: Math.min(n, BULK_FILTER_MAX), capped: n > BULK_FILTER_MAX });
   })
   .post(
@@ -76,8 +84,14 @@ export const contentAdminRoutes = new Hono<AppEnv>()
     clears([ARTICLE_LISTS]),
     validate('json', articleBulkInput),
     async (c) => {
-      const changed = await runBulk(c.var.deps.db, c.req.valid('json'));
+      const bulk = c.req.valid('json');
+      const me = await currentUser(c);
+      const changed = await runBulk(
+        c.var.deps.db,
+        bulk.filter ? { ...bulk, filter: ownedBy(bulk.filter, me) } : bulk,
+      );
       alsoClears(c, ...changed.map((id) => `article:${id}`));
+      auditCount(c, changed.length);
       return c.json({ changed: changed.length });
     },
   )
@@ -162,6 +176,7 @@ export const contentAdminRoutes = new Hono<AppEnv>()
       const [existing] = await db.select().from(articles).where(eq(articles.id, id));
       if (!existing) throw notFound('Article not found');
       await authorizeArticleChange(c, existing, status);
+      auditAs(c, publishingAction(existing, status, publishedAt));
       const slug = input.slug || existing.slug;
       if (slug !== existing.slug && (await slugTaken(db, slug, id))) throw slugConflict();
       // Without a status the publishing state stays; a new time alone reschedules a scheduled article.

@@ -1,4 +1,4 @@
-import type { ArticleStatus } from '@site/shared';
+import type { ArticleStatus, AuditAction } from '@site/shared';
 import { badRequest } from '../../lib/http/errors';
 
 /** How a save sets status and publishedAt. The stored status is what the editor chose. */
@@ -21,4 +21,21 @@ export function publishFields(
   if (input.status === 'published') return { status: 'published', publishedAt: pastDate ?? now };
   // Unpublish or unschedule: a future date goes, a past one stays for the record.
   return { status: 'draft', publishedAt: pastDate };
+}
+
+/** The audit log's name for a save (audit/record.ts: auditAs): what it did to the publishing state. */
+export function publishingAction(
+  existing: { status: ArticleStatus },
+  status: ArticleStatus | undefined,
+  publishedAt: string | null | undefined,
+): AuditAction {
+  if (status === undefined || status === existing.status) {
+    // A new time alone for a scheduled article reschedules it.
+    return existing.status === 'scheduled' && publishedAt !== undefined
+      ? 'article.schedule'
+      : 'article.update';
+  }
+  if (status === 'published') return 'article.publish';
+  if (status === 'scheduled') return 'article.schedule';
+  return 'article.unpublish';
 }

@@ -32,6 +32,7 @@ import { clearsNothing } from '../../lib/cache/write-clears';
 import { mailConfig, TRANSPORT_NONE_PROBLEM } from '../../newsletter/config';
 import { mailArticles, nextDigest, renderIssueMail } from '../../newsletter/content';
 import { nextDigestAt, runDigest, syncDigestSchedule } from '../../newsletter/digest';
+import { auditCount } from '../../audit/record';
 import { importSubscribers, subscribersCsv } from '../../newsletter/csv';
 import { personalise } from '../../newsletter/mail/personalise';
 import { listLinks, queueIssue } from '../../newsletter/send';
@@ -135,6 +136,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
     validate('json', newsletterImportInput),
     async (c) => {
       const result = await importSubscribers(c.var.deps, c.req.valid('json').csv);
+      auditCount(c, result.imported + result.updated);
       return c.json(result);
     },
   )

@@ -20,7 +20,9 @@ import { fieldErrors } from '../crud';
 import { ImageField } from '../ImageField';
 import { confirmLeave, useDirty } from '../list/use-leave-guard';
 import { usePlatform } from '../platform';
+import { type Owned, usePermissions } from '../permissions';
 import { Button, SelectField, TextAreaField, TextField } from '../ui';
+import { previewPath } from './article-actions';
 import { storedHtml } from './editor/extensions';
 import { cleanHtml } from './editor/paste-clean';
 import RichEditor from './editor/RichEditor';
@@ -28,10 +30,8 @@ import { RevisionHistory } from './editor/RevisionHistory';
 import { type AutosaveStatus, useDraftKeeper } from './editor/use-draft-keeper';
 import { WritingAids } from './editor/WritingAids';
 
-export const previewPath = (id: number) => `/admin/preview/${id}`;
-
 /** An article as its edit form loads it: with the body as the site renders it, which the editor opens. */
-export type EditableArticle = Article & { contentHtml?: string };
+export type EditableArticle = Article & Owned & { contentHtml?: string };
 
 /** What the form asks of whoever saves it. */
 export interface SaveHooks {
@@ -81,13 +81,16 @@ export function ArticleForm({
   onRestored?: (restored: Article) => void;
 }) {
   const { apiBase } = usePlatform();
+  // Contributors save drafts only; authors publish and schedule their own articles, editors any.
+  const mayPublish = usePermissions().can('article.publish', initial ?? undefined);
   const [title, setTitle] = useState(initial?.title ?? '');
   const [excerpt, setExcerpt] = useState(initial?.excerpt ?? '');
   const [content, setContent] = useState(initial?.content ?? '');
   const [category, setCategory] = useState(initial?.category ?? 'wellness');
   const [tags, setTags] = useState(initial?.tags.join(', ') ?? '');
   const [slug, setSlug] = useState(initial?.slug ?? '');
-  const [status, setStatus] = useState<string>(initial?.status ?? 'published');
+  const [chosenStatus, setStatus] = useState<string>(initial?.status ?? (mayPublish ? 'published' : 'draft'));
+  const status = mayPublish ? chosenStatus : 'draft';
   const [author, setAuthor] = useState(initial?.author ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
   const [imageUrl, setImageUrl] = useState<string | null>(initial?.imageUrl ?? null);
@@ -318,12 +321,18 @@ export function ArticleForm({
           error={errors.category}
           options={ARTICLE_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
         />
-        <SelectField
-          label="Status"
-          value={status}
-          onChange={(e) => setStatus(e.target.value)}
-          options={ARTICLE_STATUSES.map((s) => ({ value: s, label: ARTICLE_STATUS_LABELS[s] }))}
-        />
+        {mayPublish ? (
+          <SelectField
+            label="Status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            options={ARTICLE_STATUSES.map((s) => ({ value: s, label: ARTICLE_STATUS_LABELS[s] }))}
+          />
+        ) : (
+          <p className="self-end text-sm text-stone-700" data-testid="draft-only">
+            Saved as a draft. An author or an editor publishes it.
+          </p>
+        )}
       </div>
       {status === 'scheduled' && (
         <TextField
@@ -387,7 +396,7 @@ export function ArticleForm({
       <ImageField value={imageUrl} onChange={setImageUrl} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={pending || uploadsBusy}>
-          {initial ? 'Update Article' : 'Create Article'}
+          {!mayPublish ? 'Save Draft' : initial ? 'Update Article' : 'Create Article'}
         </Button>
         <Button
           variant="secondary"

@@ -20,27 +20,67 @@ import { useCrudTab } from '../crud';
 import { ArticleReadsButton, ReadsPanel } from '../insights/ReadsPanel';
 import { ListToolbar } from '../list/ListToolbar';
 import { useListParams } from '../list/use-list-params';
+import { type Owned, usePermissions } from '../permissions';
+import { usePlatform } from '../platform';
 import { Badge, Button } from '../ui';
 import { ArticleBulkBar } from './ArticleBulkBar';
-import { useBulkArticles } from './article-actions';
+import { previewPath, useBulkArticles } from './article-actions';
 
 // The form and its rich editor load when a form opens: the list does not pay for them (issue 31 §1).
 const ArticleEditor = lazy(() => import('./ArticleEditor'));
 
 const config = { entity: 'Article', resource: 'articles' as const, writePath: '/api/content' };
-const FILTERS = ['q', 'status', 'category', 'origin', 'source', 'sort'] as const;
+// `mine=true`: only the signed-in staff member's own articles.
+const FILTERS = ['q', 'status', 'category', 'origin', 'source', 'mine', 'sort'] as const;
 const any = (label: string) => ({ value: '', label });
+
+/** An article as the admin API sends it: with the staff account that wrote it (issue 42). */
+type AdminArticle = Article & Owned;
+
+/**
+ * Editing: contributors their own drafts, authors their own articles, editors every one. A live
+ * article's save also needs the right to publish it (the server's authorizeArticleChange).
+ */
+function useArticleRights() {
+  const { can } = usePermissions();
+  return {
+    can,
+    edit: (a: AdminArticle) => can('article.edit', a) && (a.status === 'draft' || can('article.publish', a)),
+    delete: (a: AdminArticle) => can('article.delete', a),
+  };
+}
 
 export function ArticlesTab() {
   const { values: filters, set } = useListParams(FILTERS);
-  const crud = useCrudTab<Article, ArticleInput>(config, filters);
+  const crud = useCrudTab<AdminArticle, ArticleInput>(config, filters);
+  const rights = useArticleRights();
+  const { apiBase } = usePlatform();
+  const insights = rights.can('insights.view');
   // The AI tools link their new drafts here: /admin?tab=articles&edit={id}
   const editParam = Number(useSearchParams()[0].get('edit'));
   const { sort: _sort, ...narrowing } = filters;
   return (
-    <CrudTab<Article>
-      panels={<ReadsPanel />}
-      renderActions={(a) => a.status !== 'draft' && <ArticleReadsButton id={a.id} title={a.title} />}
+    <CrudTab<AdminArticle>
+      panels={insights ? <ReadsPanel /> : undefined}
+      renderActions={(a) => (
+        <>
+          {insights && a.status !== 'draft' && <ArticleReadsButton id={a.id} title={a.title} />}
+          {!rights.edit(a) && (
+            // Readable but not this role's to change: the saved version, as readers will see it.
+            <a
+              href={`${apiBase}${previewPath(a.id)}`}
+              target="_blank"
+              rel="noopener"
+              aria-label={`Preview ${a.title}`}
+              className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50"
+            >
+              Preview
+            </a>
+          )}
+        </>
+      )}
+      canEdit={rights.edit}
+      canDelete={rights.delete}
       initialEditId={Number.isInteger(editParam) && editParam > 0 ? editParam : null}
       {...crud.tabProps}
       filtered={Object.keys(narrowing).length > 0}
@@ -52,6 +92,7 @@ export function ArticlesTab() {
           total={crud.tabProps.total}
           capped={crud.tabProps.totalCapped}
           onChange={set}
+          toggles={[{ name: 'mine', label: 'Mine only', checked: filters.mine === 'true' }]}
           selects={[
             {
               name: 'status',
@@ -89,10 +130,14 @@ export function ArticlesTab() {
           ]}
         />
       }
-      bulk={(selection, clear) => (
-        // The URL's values as they are: the server validates the filter as it does the list's query.
-        <ArticleBulkBar selection={selection} filter={narrowing as AdminArticleFilter} clear={clear} />
-      )}
+      bulk={
+        rights.can('article.bulk')
+          ? (selection, clear) => (
+              // The URL's values as they are: the server validates the filter as it does the list's query.
+              <ArticleBulkBar selection={selection} filter={narrowing as AdminArticleFilter} clear={clear} />
+            )
+          : undefined
+      }
       itemTitle={(a) => a.title}
       renderRow={(a) => <ArticleRow article={a} />}
       renderForm={(editing, form) => (
@@ -121,8 +166,10 @@ export function ArticlesTab() {
   );
 }
 
-function ArticleRow({ article: a }: { article: Article }) {
+function ArticleRow({ article: a }: { article: AdminArticle }) {
   const bulk = useBulkArticles();
+  // "Publish now" and "Unschedule" go through the bulk action, an editor's.
+  const { can } = usePermissions();
   return (
     <>
       <h3 className="font-semibold">{a.title}</h3>
@@ -143,7 +190,7 @@ function ArticleRow({ article: a }: { article: Article }) {
           <Badge key={t}>{t}</Badge>
         ))}
       </div>
-      {a.status === 'scheduled' && (
+      {a.status === 'scheduled' && can('article.bulk') && (
         <div className="mt-2 flex flex-wrap gap-2">
           <Button
             variant="secondary"

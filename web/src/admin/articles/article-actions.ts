@@ -11,6 +11,9 @@ const DONE: Record<BulkAction, string> = {
   delete: 'deleted',
 };
 
+/** The saved version as readers will see it (the API serves it, in a new tab). */
+export const previewPath = (id: number) => `/admin/preview/${id}`;
+
 export const articleCount = (n: number) => `${n} article${n === 1 ? '' : 's'}`;
 
 /**

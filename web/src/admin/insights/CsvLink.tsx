@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { keyToUrl, throwIfNotOk } from '../../lib/api';
 import { usePlatform } from '../platform';
 import { adminKeys, type InsightsRange } from '../query-keys';
@@ -5,17 +6,15 @@ import { Button } from '../ui';
 import { buttonLike } from './styles';
 
 /**
- * The raw clicks of the range as CSV. On the web a plain link (the cookie goes along and the browser
+ * A file the API sends (a CSV export). On the web a plain link (the cookie goes along and the browser
  * streams the download); the desktop app carries its token in the fetcher, so it downloads there.
  */
-export function CsvLink({ range, productId }: { range: InsightsRange; productId?: number | undefined }) {
+export function DownloadLink({ url, name, children }: { url: string; name: string; children: ReactNode }) {
   const platform = usePlatform();
-  const url = keyToUrl(adminKeys.insights.clicksCsv({ ...range, productId }));
-  const name = `clicks-${range.from}-to-${range.to}.csv`;
   if (platform.kind === 'web') {
     return (
       <a href={url} download={name} className={buttonLike}>
-        Download CSV
+        {children}
       </a>
     );
   }
@@ -32,7 +31,17 @@ export function CsvLink({ range, productId }: { range: InsightsRange; productId?
         setTimeout(() => URL.revokeObjectURL(href), 10_000);
       }}
     >
-      Download CSV
+      {children}
     </Button>
+  );
+}
+
+/** The raw clicks of the range as CSV. */
+export function CsvLink({ range, productId }: { range: InsightsRange; productId?: number | undefined }) {
+  const url = keyToUrl(adminKeys.insights.clicksCsv({ ...range, productId }));
+  return (
+    <DownloadLink url={url} name={`clicks-${range.from}-to-${range.to}.csv`}>
+      Download CSV
+    </DownloadLink>
   );
 }

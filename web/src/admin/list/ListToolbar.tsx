@@ -8,6 +8,13 @@ export interface ToolbarSelect {
   options: { value: string; label: string }[];
 }
 
+/** A yes/no filter: in the URL as `name=true` when ticked, absent otherwise. */
+export interface ToolbarToggle {
+  name: string;
+  label: string;
+  checked: boolean;
+}
+
 const SEARCH_DELAY_MS = 300;
 const controlClass =
   'w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-rose-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-700';
@@ -20,6 +27,7 @@ export function ListToolbar({
   searchLabel,
   search,
   selects,
+  toggles = [],
   total,
   capped = false,
   onChange,
@@ -27,6 +35,7 @@ export function ListToolbar({
   searchLabel: string;
   search: string;
   selects: ToolbarSelect[];
+  toggles?: ToolbarToggle[];
   total: number | undefined;
   /** The server stopped counting at `total`. */
   capped?: boolean;
@@ -83,6 +92,21 @@ export function ListToolbar({
           </div>
         ))}
       </div>
+      {toggles.length > 0 && (
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {toggles.map((t) => (
+            <label key={t.name} className="flex items-center gap-2 text-sm font-medium text-stone-700">
+              <input
+                type="checkbox"
+                className="h-5 w-5 accent-rose-700"
+                checked={t.checked}
+                onChange={(e) => onChange(t.name, e.target.checked ? 'true' : '')}
+              />
+              {t.label}
+            </label>
+          ))}
+        </div>
+      )}
       <p className="text-sm text-stone-600" aria-live="polite">
         {total === undefined
           ? '\u00a0'

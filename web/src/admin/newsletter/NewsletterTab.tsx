@@ -1,6 +1,7 @@
 import type { NewsletterSettings } from '@site/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api';
+import { usePermissions } from '../permissions';
 import { adminKeys } from '../query-keys';
 import { IssuesPanel } from './IssuesPanel';
 import { OutboxPanel } from './OutboxPanel';
@@ -12,24 +13,35 @@ import { SubscribersPanel } from './SubscribersPanel';
 /**
  * The Newsletter tab (issue 30; docs/newsletter.md): how mail leaves, the next digest, the schedule and
  * rate, the issues sent (counts update while one sends), the sponsors, the subscribers, and in
- * development the outbox.
+ * development the outbox. Editors get the preview, test mails and the issues; the rest is an admin's
+ * (permissions.ts), and the calls for it are not made for them.
  */
 export function NewsletterTab() {
   const api = useApi();
+  const { can } = usePermissions();
+  const admin = {
+    settings: can('newsletter.settings'),
+    send: can('newsletter.send'),
+    sponsors: can('sponsors.manage'),
+    subscribers: can('newsletter.subscribers'),
+  };
   const settings = useQuery({
     queryKey: adminKeys.newsletter.settings,
     queryFn: () => api<NewsletterSettings>('GET', adminKeys.newsletter.settings[0]),
+    enabled: admin.settings,
   });
   const s = settings.data;
+  // Without the settings (an editor) the transport is unknown: a test mail is tried, and the server says.
+  const transportUp = admin.settings ? (s ? s.transport !== 'none' : false) : true;
   return (
     <div className="space-y-6">
       {s && <TransportNote settings={s} />}
-      <PreviewPanel canSend={s ? s.transport !== 'none' : false} />
+      <PreviewPanel canTest={transportUp} canSend={admin.send && transportUp} sending={admin.send} />
       <IssuesPanel />
       {s && <SchedulePanel settings={s} />}
-      <SponsorsPanel />
-      <SubscribersPanel />
-      {s?.transport === 'outbox' && <OutboxPanel />}
+      {admin.sponsors && <SponsorsPanel />}
+      {admin.subscribers && <SubscribersPanel />}
+      {admin.send && s?.transport === 'outbox' && <OutboxPanel />}
     </div>
   );
 }

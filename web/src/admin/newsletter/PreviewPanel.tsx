@@ -14,8 +14,19 @@ interface Preview {
   articleCount: number;
 }
 
-/** The next digest as it would go out now, a test to yourself, the digest now, or one article as a special issue. */
-export function PreviewPanel({ canSend }: { canSend: boolean }) {
+/**
+ * The next digest as it would go out now, a test to yourself, and for admins (`sending`) the digest
+ * now or one article as a special issue. `canTest` and `canSend`: mail can leave at all.
+ */
+export function PreviewPanel({
+  canTest,
+  canSend,
+  sending,
+}: {
+  canTest: boolean;
+  canSend: boolean;
+  sending: boolean;
+}) {
   const api = useApi();
   const toast = useToast();
   const qc = useQueryClient();
@@ -30,6 +41,7 @@ export function PreviewPanel({ canSend }: { canSend: boolean }) {
         'GET',
         '/api/admin/content?status=published&limit=20&sort=newest',
       ),
+    enabled: sending,
   });
   const [articleId, setArticleId] = useState('');
   const fail = (title: string) => (err: unknown) => {
@@ -84,35 +96,39 @@ export function PreviewPanel({ canSend }: { canSend: boolean }) {
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={!canSend || test.isPending} onClick={() => test.mutate()}>
+        <Button variant="secondary" disabled={!canTest || test.isPending} onClick={() => test.mutate()}>
           {test.isPending ? 'Sending…' : 'Send a test to me'}
         </Button>
-        <Button disabled={!canSend || digest.isPending || !p?.articleCount} onClick={() => digest.mutate()}>
-          Send the digest now
-        </Button>
+        {sending && (
+          <Button disabled={!canSend || digest.isPending || !p?.articleCount} onClick={() => digest.mutate()}>
+            Send the digest now
+          </Button>
+        )}
       </div>
-      <form
-        className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (articleId) special.mutate();
-        }}
-      >
-        <div className="flex-1">
-          <SelectField
-            label="Send one article as a special issue"
-            value={articleId}
-            onChange={(e) => setArticleId(e.target.value)}
-            options={[
-              { value: '', label: 'Choose a published article' },
-              ...(published.data ?? []).map((a) => ({ value: String(a.id), label: a.title })),
-            ]}
-          />
-        </div>
-        <Button type="submit" variant="secondary" disabled={!canSend || !articleId || special.isPending}>
-          Send special issue
-        </Button>
-      </form>
+      {sending && (
+        <form
+          className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (articleId) special.mutate();
+          }}
+        >
+          <div className="flex-1">
+            <SelectField
+              label="Send one article as a special issue"
+              value={articleId}
+              onChange={(e) => setArticleId(e.target.value)}
+              options={[
+                { value: '', label: 'Choose a published article' },
+                ...(published.data ?? []).map((a) => ({ value: String(a.id), label: a.title })),
+              ]}
+            />
+          </div>
+          <Button type="submit" variant="secondary" disabled={!canSend || !articleId || special.isPending}>
+            Send special issue
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

@@ -5,6 +5,8 @@ import { useToast } from '../../components/toast/toast';
 import { isUnauthorized, serverMessage, useApi } from '../api';
 import { adminKeys } from '../query-keys';
 import { Badge, Button, ConfirmDialog, Skeletons } from '../ui';
+import { Invitations } from './Invitations';
+import { ROLE_LABELS } from './roles';
 
 interface AdminUser {
   id: string;
@@ -17,14 +19,6 @@ interface AdminUser {
 }
 const usersKey = adminKeys.users.all;
 
-/** What each role is called here; "reader" is no staff role at all. */
-const ROLE_LABELS: Record<StaffRole | 'reader', string> = {
-  reader: 'Reader',
-  contributor: 'Contributor',
-  author: 'Author',
-  editor: 'Editor',
-  admin: 'Admin',
-};
 const ROLE_OPTIONS = (['reader', ...STAFF_ROLES] as const).map((value) => ({
   value,
   label: ROLE_LABELS[value],
@@ -81,6 +75,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
   return (
     <div>
       <h2 className="mb-4 font-serif text-2xl font-semibold">Users</h2>
+      <Invitations />
       {users.isLoading ? (
         <Skeletons count={SKELETONS.users} label="Loading users" />
       ) : users.error ? (

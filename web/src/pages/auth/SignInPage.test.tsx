@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, tableFetcher } from '../../test/render';
 
 const api = () =>
@@ -131,5 +131,107 @@ describe('Sign-in page', () => {
     expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'User already exists. Use another email.',
     );
+  });
+});
+
+describe('Sign-in page: the code step of two-step sign-in (issue 42 §4)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** better-auth's answers: the password step asks for a code; the app's code is 123456, one backup code works once. */
+  function twoStepApi() {
+    const sent: Array<{ path: string; body: unknown }> = [];
+    let backupLeft = true;
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    const f = tableFetcher({
+      '/api/auth/user': () => new Response('{}', { status: 401 }),
+      '/api/auth/sign-in/email': () => json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] }),
+      '/api/auth/two-factor/verify-totp': (init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body));
+        sent.push({ path: 'verify-totp', body });
+        return body.code === '123456'
+          ? json({ token: 't' })
+          : json({ code: 'INVALID_CODE', message: 'Invalid code' }, 401);
+      },
+      '/api/auth/two-factor/verify-backup-code': (init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body));
+        sent.push({ path: 'verify-backup-code', body });
+        if (body.code === 'abcde-12345' && backupLeft) {
+          backupLeft = false;
+          return json({ token: 't' });
+        }
+        return json({ code: 'INVALID_BACKUP_CODE', message: 'Invalid backup code' }, 401);
+      },
+    });
+    return { f, sent };
+  }
+
+  async function passwordStep(f: ReturnType<typeof tableFetcher>) {
+    renderAt('/sign-in?returnTo=%2Fadmin', f);
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
+    await submit('Sign In');
+    await screen.findByRole('heading', { name: 'Two-step sign-in' }, { timeout: 10_000 });
+  }
+
+  it('asks for the code after the password; a wrong code is refused, the right one (and "trust this device") signs in and goes back', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { f, sent } = twoStepApi();
+    await passwordStep(f);
+    const code = screen.getByLabelText('Code');
+    expect(document.activeElement).toBe(code);
+    expect(screen.queryByLabelText('Password')).toBeNull();
+
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That code is not right. Check the app and try again.',
+    );
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(assign).not.toHaveBeenCalled();
+
+    fireEvent.change(code, { target: { value: '123 456' } });
+    fireEvent.click(screen.getByLabelText('Trust this device for 30 days'));
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin'));
+    expect(sent).toEqual([
+      { path: 'verify-totp', body: { code: '654321', trustDevice: false } },
+      { path: 'verify-totp', body: { code: '123456', trustDevice: true } },
+    ]);
+  });
+
+  it('takes a backup code in the same field; a used one is refused', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { f, sent } = twoStepApi();
+    await passwordStep(f);
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'abcde-12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin'));
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That backup code is not right, or it was used already.',
+    );
+    expect(sent.map((s) => s.path)).toEqual(['verify-backup-code', 'verify-backup-code']);
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+
+  it('a challenge that timed out goes back to the password, saying why', async () => {
+    const f = tableFetcher({
+      '/api/auth/user': () => new Response('{}', { status: 401 }),
+      '/api/auth/sign-in/email': () =>
+        new Response(JSON.stringify({ twoFactorRedirect: true }), { status: 200 }),
+      '/api/auth/two-factor/verify-totp': () =>
+        new Response(
+          JSON.stringify({ code: 'INVALID_TWO_FACTOR_COOKIE', message: 'Invalid two factor cookie' }),
+          {
+            status: 401,
+          },
+        ),
+    });
+    await passwordStep(f);
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('That sign-in took too long. Please sign in again.');
   });
 });

@@ -1,11 +1,13 @@
 import { safeReturnPath } from '@site/shared';
-import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SignOutButton } from '../../components/layout/SignOutButton';
 import { useFetcher } from '../../lib/fetcher-context';
 import { type FieldErrors, issuesToFieldErrors } from '../../lib/field-errors';
 import { Seo } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { TwoFactorStep } from './TwoFactorStep';
+import { Field, FormAlert, NameFields, submitClass } from './fields';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -22,43 +24,11 @@ const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
 const ALREADY_REGISTERED_MAYBE =
   'We could not sign you in with these details. If you already have an account with this email, sign in with its password.';
 
-const field = 'mt-1 w-full rounded-md border bg-white px-3 py-2 focus:border-brand-700';
-
 /** The server's refusals that are about one field: shown beside it, like every other form's errors. */
 function serverFieldErrors(message: string): FieldErrors | null {
   if (/already exists|email/i.test(message) && !/password/i.test(message)) return { email: message };
   if (/password/i.test(message) && !/email/i.test(message)) return { password: message };
   return null;
-}
-
-/** A labelled input with its error beside it (issue 26: sign-up showed one error at a time, under the password). */
-function Field({
-  label,
-  name,
-  error,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error: string | undefined }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${field} ${error ? 'border-red-600' : 'border-stone-300'}`}
-        {...input}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /** Where /api/login leads: sign in or create an account, then back to where the reader was. */
@@ -71,6 +41,7 @@ export function SignInPage() {
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
+  const [codeStep, setCodeStep] = useState(false);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -118,6 +89,17 @@ export function SignInPage() {
         }
       }
       const res = await post('sign-in', { email: body.email ?? '', password: body.password ?? '' });
+      // Two-step sign-in is on for this account: no session yet, the code step next (issue 42 §4).
+      if (
+        res.ok &&
+        (
+          (await res
+            .clone()
+            .json()
+            .catch(() => null)) as { twoFactorRedirect?: boolean } | null
+        )?.twoFactorRedirect
+      )
+        return setCodeStep(true);
       if (!res.ok) {
         const msg = await refusal(res);
         if (res.status === 429) setError(msg ?? TOO_MANY);
@@ -152,6 +134,36 @@ export function SignInPage() {
       </section>
     );
   }
+  if (codeStep) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-12">
+        <Seo title="Sign In" description="Sign in to your account." noindex />
+        <h1 className="font-serif text-3xl font-bold">Two-step sign-in</h1>
+        <p className="mt-2 text-stone-600">Your password was right. Now enter a code to finish signing in.</p>
+        <TwoFactorStep
+          fetcher={fetcher}
+          onSignedIn={() => window.location.assign(returnTo)}
+          onRestart={(why) => {
+            setCodeStep(false);
+            setMode('sign-in');
+            setError(why);
+          }}
+        />
+        <p className="mt-6 text-center text-sm text-stone-700">
+          <button
+            type="button"
+            className="font-semibold text-brand-700 underline"
+            onClick={() => {
+              setCodeStep(false);
+              setError(null);
+            }}
+          >
+            Sign in with another account
+          </button>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <Seo title={signUp ? 'Create an account' : 'Sign In'} description="Sign in to your account." noindex />
@@ -166,18 +178,7 @@ export function SignInPage() {
         className="mt-8 space-y-4"
         noValidate
       >
-        {signUp && (
-          <div className="grid grid-cols-2 gap-3">
-            <Field
-              label="First name"
-              name="firstName"
-              autoComplete="given-name"
-              required
-              error={errors.firstName}
-            />
-            <Field label="Last name" name="lastName" autoComplete="family-name" error={errors.lastName} />
-          </div>
-        )}
+        {signUp && <NameFields errors={errors} />}
         <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
         <Field
           label="Password"
@@ -188,16 +189,8 @@ export function SignInPage() {
           minLength={signUp ? 8 : undefined}
           error={errors.password}
         />
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error}
-          </p>
-        )}
-        <button
-          type="submit"
-          disabled={pending}
-          className="w-full rounded-full bg-brand-700 px-4 py-2.5 font-semibold text-white disabled:opacity-60"
-        >
+        {error && <FormAlert>{error}</FormAlert>}
+        <button type="submit" disabled={pending} className={submitClass}>
           {pending ? 'Please wait...' : signUp ? 'Create account' : 'Sign In'}
         </button>
       </form>

@@ -1,1 +1,1 @@
-export { signInInput, signUpInput } from '@site/shared';
+export { acceptInvitationInput, signInInput, signUpInput } from '@site/shared';
