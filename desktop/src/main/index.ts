@@ -49,7 +49,7 @@ if (!app.requestSingleInstanceLock()) {
         menuTemplate({
           appName: app.name,
           isMac: process.platform === 'darwin',
-          selectTab: (i) => send(CHANNELS.menuTab, i),
+          selectTab: (tab) => send(CHANNELS.menuTab, tab),
           openSettings: () => send(CHANNELS.menuSettings),
           signOut: () => send(CHANNELS.menuSignOut),
           openWebsite: () => {

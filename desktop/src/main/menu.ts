@@ -1,6 +1,10 @@
 import type { MenuItemConstructorOptions } from 'electron';
 
-/** The admin dashboard's tabs, in order (spec §2's eight, then the Newsletter); Ctrl/Cmd+1…9 select them. */
+/**
+ * The admin dashboard's tabs, in order (spec §2's eight, then the Newsletter and the Audit log);
+ * Ctrl/Cmd+1…9 select the first nine. The menu names the tab, not its place: a role that lacks some
+ * tabs (an editor has no Users) must not land on the wrong one (renderer/src/tabs.ts).
+ */
 export const ADMIN_TABS = [
   'Articles',
   'Products',
@@ -11,10 +15,12 @@ export const ADMIN_TABS = [
   'RSS Feeds',
   'AI Content',
   'Newsletter',
+  'Audit',
 ] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export interface MenuActions {
-  selectTab(index: number): void;
+  selectTab(tab: AdminTab): void;
   openSettings(): void;
   signOut(): void;
   openWebsite(): void;
@@ -24,10 +30,11 @@ export interface MenuActions {
 
 /** The native menu: File, Edit, View, Window, Help (plus the app menu on macOS). */
 export function menuTemplate(a: MenuActions): MenuItemConstructorOptions[] {
+  // Ctrl/Cmd+0 stays the zoom reset, so the tenth tab has no shortcut.
   const tabs: MenuItemConstructorOptions[] = ADMIN_TABS.map((label, i) => ({
     label,
-    accelerator: `CmdOrCtrl+${i + 1}`,
-    click: () => a.selectTab(i),
+    ...(i < 9 ? { accelerator: `CmdOrCtrl+${i + 1}` } : {}),
+    click: () => a.selectTab(label),
   }));
   const template: MenuItemConstructorOptions[] = [
     {

@@ -75,7 +75,7 @@ export interface BloomBridge {
   readDroppedImage(file: File): Promise<Result<ImageFile>>;
   /** http(s) links to the system browser, mailto: to the mail app; anything else is ignored. */
   openExternal(url: string): Promise<void>;
-  onMenuTab(listener: (index: number) => void): () => void;
+  onMenuTab(listener: (tab: string) => void): () => void;
   onMenuSettings(listener: () => void): () => void;
   onMenuSignOut(listener: () => void): () => void;
 }

@@ -51,7 +51,7 @@ export function App({ bridge }: { bridge: BloomBridge }) {
 
   useEffect(() => {
     const offs = [
-      bridge.onMenuTab((i) => selectTab(i)),
+      bridge.onMenuTab((tab) => selectTab(tab)),
       bridge.onMenuSettings(() => setView('settings')),
       bridge.onMenuSignOut(() => void signOut()),
     ];
