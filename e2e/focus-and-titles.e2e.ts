@@ -383,7 +383,7 @@ describe('focus, announcements, Back from sign-in, addresses and titles (issue 4
           await p.getByRole('heading', { name: 'Admin Dashboard - Manage your content and users' }).waitFor();
           const tabs = p.getByRole('tab');
           const n = await tabs.count();
-          expect(n).toBe(9);
+          expect(n).toBe(10);
           const titles = new Set<string>();
           for (let i = 0; i < n; i++) {
             const tab = tabs.nth(i);
@@ -396,7 +396,7 @@ describe('focus, announcements, Back from sign-in, addresses and titles (issue 4
             expect(await p.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');
             titles.add(await p.title());
           }
-          expect(titles.size).toBe(9);
+          expect(titles.size).toBe(10);
         } finally {
           await admin.close();
         }

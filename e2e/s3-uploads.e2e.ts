@@ -27,7 +27,8 @@ describe('STORAGE=s3 on the real server: the desktop app’s upload', () => {
     const admin = demoAdmin(site.output());
     const token = await signInWithPassword(site.url, admin.email, admin.password);
     if (!token.ok) throw new Error(token.message);
-    const sent = await forwardRequest(site.url, token.value, {
+    if (!('token' in token.value)) throw new Error('the demo admin has no code step');
+    const sent = await forwardRequest(site.url, token.value.token, {
       path: '/api/upload',
       method: 'POST',
       headers: [],

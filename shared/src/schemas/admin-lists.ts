@@ -39,7 +39,7 @@ export const adminArticleListQuery = z.object({
   mine: z
     .enum(['true', 'false'], { error: 'mine must be true or false' })
     .optional()
-    .transform((v) => v === 'true'),
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   sort: z.enum(ARTICLE_SORTS).default('newest'),
   ...page,
 });
