@@ -15,7 +15,7 @@ import { parseOriginalName, rungName, rungNames } from '@site/shared';
 import { articles, pictures } from '../src/db/schema';
 import { makePictureSizes } from '../src/pictures/sizes';
 import { EnvError } from '../src/env';
-import { s3Client, s3Storage } from '../src/lib/storage/s3-storage';
+import { s3Client, s3Storage, sdkLoggerFor } from '../src/lib/storage/s3-storage';
 import { localStorage, type Storage } from '../src/lib/storage/storage';
 import { imageForm } from './admin-routes';
 import { type FakeOpenAI, startFakeOpenAI } from './ai-fake-openai';
@@ -74,6 +74,24 @@ describe('STORAGE=s3 configuration is checked at start-up', () => {
       forcePathStyle: false,
       credentials: undefined,
     });
+  });
+});
+
+describe("the S3 client's own log lines", () => {
+  it('are JSON lines with secrets redacted and line breaks escaped: the SDK quotes URLs and the store', () => {
+    const log = capturedLogger();
+    const sdk = sdkLoggerFor(log.logger);
+    sdk.warn(
+      'socket timeout for https://s3.local/b/a.png?X-Amz-Signature=0123456789abcdef0123456789abcdef\n{"level":60,"msg":"forged"}',
+      { input: { Body: 'the bytes' } },
+    );
+    expect(log.raw).toHaveLength(1);
+    const [line] = log.lines;
+    expect(line).toMatchObject({ component: 'aws-sdk', level: 40 });
+    expect(String(line?.msg)).toContain('socket timeout');
+    expect(String(line?.msg)).not.toContain('0123456789abcdef0123456789abcdef');
+    expect(String(line?.msg)).toContain('\\n');
+    expect(log.raw[0]).not.toContain('the bytes');
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { Logger } from 'pino';
 import type { S3Config } from '../../env';
+import { outsideText } from '../../observe/redact';
 import { assertSafeName, type Storage, StorageTimeout, uploadPublicPath } from './types';
 
 /** Uploaded names are random and never reused, so the bucket copy can be cached for good too. */
@@ -158,13 +159,14 @@ const SILENT: SdkLogger = { trace() {}, debug() {}, info() {}, warn() {}, error(
  * (a put's bytes) and output. Errors are logged by our callers, with the file's name, so the SDK's
  * own error and info lines are debug lines.
  */
-function sdkLoggerFor(logger: Logger): SdkLogger {
+export function sdkLoggerFor(logger: Logger): SdkLogger {
   const child = logger.child({ component: 'aws-sdk' });
   const line =
     (level: 'debug' | 'warn') =>
     (...args: unknown[]) => {
+      // The SDK's text can quote the store's answer and a signed URL: outside text, like any upstream's.
       const text = args.filter((a): a is string => typeof a === 'string').join(' ');
-      child[level](text.slice(0, 500) || 'S3 client');
+      child[level](outsideText(text, 500) || 'S3 client');
     };
   return {
     trace: line('debug'),
