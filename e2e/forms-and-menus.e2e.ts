@@ -68,7 +68,10 @@ describe('forms and menus (issue 41 §5-7)', () => {
         await page.waitForURL(`${site.url}/challenges`);
         await page.screenshot({ path: `/tmp/challenges-${w.name}.png`, fullPage: w.name === '390' });
 
-        const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+        // The sitemap index leads to the pages file, which lists it.
+        const index = await (await fetch(`${site.url}/sitemap.xml`)).text();
+        expect(index).toContain(`<loc>${site.url}/sitemap-pages.xml</loc>`);
+        const sitemap = await (await fetch(`${site.url}/sitemap-pages.xml`)).text();
         expect(sitemap).toContain(`<loc>${site.url}/challenges</loc>`);
         expect(errors()).toEqual([]);
       } finally {

@@ -22,6 +22,8 @@ export const groups = {
       'api/src/lib/text/html.ts',
       // Pictures in bodies that name this server by another name (issue 40 §11).
       'api/src/lib/text/inside-address.ts',
+      // XML text in the sitemaps and the RSS feed (issue 43).
+      'api/src/lib/text/xml.ts',
       'api/src/lib/http/idempotency.ts',
       'api/src/lib/http/rate-limit.ts',
       'api/src/lib/http/version.ts',
@@ -57,6 +59,8 @@ export const groups = {
       'test/insights-reads.test.ts',
       // rate-limit.ts, idempotency.ts and sweep.ts: expired rows dropped, only their own kind's.
       'test/expired-rows.test.ts',
+      // xml.ts: the sitemap index and files (every published article once, escaped addresses).
+      'test/sitemap.test.ts',
     ],
   },
   'lib-cache': {
@@ -81,6 +85,8 @@ export const groups = {
       'test/write-declarations.test.ts',
       'test/go-live.test.ts',
       'test/stored-pages.test.ts',
+      // cached-response.ts: a stored page's br bytes, or gzip made from them, by Accept-Encoding.
+      'test/stored-pages-forms.test.ts',
     ],
   },
   'lib-fetch-storage': {

@@ -144,7 +144,12 @@ describe.each(dbTargets)('pages a CDN can serve on %s', (kind) => {
   it('feeds and item reads carry their own keys; only an all-digit path segment names an item', async () => {
     const sitemap = await booted.app.request('/sitemap.xml');
     expect(sitemap.status).toBe(200);
-    expect(keys(sitemap)).toEqual(['list:articles', 'list:products', 'list:recipes']);
+    expect(keys(sitemap)).toEqual(['list:articles']);
+    expect(keys(await booted.app.request('/sitemap-pages.xml'))).toEqual(['list:challenges']);
+    const articleFile = new URL(
+      /<loc>([^<]*sitemap-articles-\d+\.xml)<\/loc>/.exec(await sitemap.text())![1]!,
+    ).pathname;
+    expect(keys(await booted.app.request(articleFile))).toEqual(['list:articles']);
     const feed = await booted.app.request('/feed.xml');
     expect(feed.status).toBe(200);
     expect(keys(feed)).toEqual(['list:articles']);

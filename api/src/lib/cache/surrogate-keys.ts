@@ -22,7 +22,11 @@ const LIST_READS = new Set(['search', 'counts', 'featured']);
 
 /** Keys of a public read, from its path (an item read adds its own key in the handler: addKeys). */
 export function keysForRead(path: string): string[] {
-  if (path === '/sitemap.xml') return ['list:articles', 'list:products', 'list:recipes'];
+  // The sitemap index and its article files show public articles; the pages file, the challenges.
+  // Every article write already clears list:articles (its lists show the same rows), so the files
+  // carry no per-range key that no write would name (routes/sitemap.ts).
+  if (path === '/sitemap-pages.xml') return ['list:challenges'];
+  if (path === '/sitemap.xml' || path.startsWith('/sitemap-articles-')) return ['list:articles'];
   if (path === '/feed.xml') return ['list:articles'];
   const [, api, root, rest] = path.split('/', 4);
   const resource = api === 'api' && root ? RESOURCES[root] : undefined;
