@@ -247,6 +247,12 @@ export const settingsShape = {
     meaning:
       'anonymous article pages are rendered when their article is written and kept in the database for every instance; a miss reads them instead of rendering (`docs/performance.md`)',
   }),
+  STORED_PAGES_DAYS: setting(z.coerce.number().int().min(1).max(36_500).default(30), {
+    group: 'Caches and CDN',
+    default: '30',
+    meaning:
+      "days that bound the page store: it keeps, and renders again after a new build (most read first), the pages of articles read (the reading beacon) or published within them; a daily job deletes the others, which render on a miss as before (36500 keeps every article's page)",
+  }),
   PUBLIC_CACHE_MAX_MB: setting(z.coerce.number().int().min(1).max(4096).default(64), {
     group: 'Caches and CDN',
     default: '64',

@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,8 @@ const article = (slug: string, n: number, extra: Partial<typeof s.articles.$infe
  */
 async function twoInstances(kind: 'pglite' | 'postgres') {
   // The micro-cache on, for 30 s: an instance drops its copy only when NOTIFY tells it to.
-  const env = testEnv({ STORED_PAGES: 'true', PUBLIC_CACHE_MS: '30000' });
+  // Every article's page in the bound (these are dated January 2026): stored-pages-bound.test.ts tests the bound.
+  const env = testEnv({ STORED_PAGES: 'true', PUBLIC_CACHE_MS: '30000', STORED_PAGES_DAYS: '36500' });
   if (kind === 'pglite') {
     const handle = await openDatabase({ dataDir: 'memory://' });
     const a = await boot(env, { database: handle });
@@ -88,7 +89,7 @@ describe.each(dbTargets)('article pages stored when written, on %s', (kind) => {
   };
   const storedHtml = async (path: string) => {
     const row = await stored(path);
-    return row ? gunzipSync(row.gzip).toString('utf8') : undefined;
+    return row?.br ? brotliDecompressSync(row.br).toString('utf8') : undefined;
   };
   const page = async (app: Booted, path: string, headers: Record<string, string> = {}) => {
     const res = await app.app.request(path, { headers: { 'accept-encoding': 'identity', ...headers } });
@@ -108,20 +109,20 @@ describe.each(dbTargets)('article pages stored when written, on %s', (kind) => {
     expect([...row.keys].sort()).toEqual(
       [`article:${ids.one}`, `article:${ids.three}`, `article:${ids.two}`].sort(),
     );
-    // B serves exactly the stored gzip bytes (no render, no compression) to a browser.
+    // B serves exactly the stored brotli bytes (no render, no compression) to a browser.
     const fromB = await b.app.request('/content/three', {
       headers: { 'accept-encoding': 'gzip, deflate, br' },
     });
-    expect(fromB.headers.get('content-encoding')).toBe('gzip');
-    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(row.gzip))).toBe(true);
+    expect(fromB.headers.get('content-encoding')).toBe('br');
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(row.br!))).toBe(true);
     expect(fromB.headers.get('cache-control')).toMatch(/^public/);
     expect(fromB.headers.get('surrogate-key')?.split(' ').sort()).toEqual([...row.keys].sort());
     // So do B's hits on its micro-cache copy: the same stored bytes, not a brotli made per copy.
     const hitB = await b.app.request('/content/three', {
       headers: { 'accept-encoding': 'gzip, deflate, br' },
     });
-    expect(hitB.headers.get('content-encoding')).toBe('gzip');
-    expect(Buffer.from(await hitB.arrayBuffer()).equals(Buffer.from(row.gzip))).toBe(true);
+    expect(hitB.headers.get('content-encoding')).toBe('br');
+    expect(Buffer.from(await hitB.arrayBuffer()).equals(Buffer.from(row.br!))).toBe(true);
   });
 
   it('holds nothing that changes with time: the published date is absolute (made relative in the browser)', async () => {
@@ -229,7 +230,7 @@ describe.each(dbTargets)('article pages stored when written, on %s', (kind) => {
     // As if an older build had stored it: this instance renders it itself, and stores its own again.
     await a.deps.db
       .update(s.storedPages)
-      .set({ build: 'older-build', gzip: new Uint8Array(await gzipOf('<p>old build page</p>')) })
+      .set({ build: 'older-build', br: new Uint8Array(brotliCompressSync('<p>old build page</p>')) })
       .where(eq(s.storedPages.path, '/content/one'));
     const fresh = await page(b, '/content/one');
     expect(fresh.html).toContain('Title of one');
@@ -241,7 +242,7 @@ describe.each(dbTargets)('article pages stored when written, on %s', (kind) => {
     const row = (await stored('/content/one'))!;
     const before = new Date(Date.now() - 60_000);
     await markPagesStale(a.deps, [`article:${ids.one}`]);
-    const entry = { status: 200, headers: [], keys: row.keys, body: gunzipSync(row.gzip) };
+    const entry = { status: 200, headers: [], keys: row.keys, body: brotliDecompressSync(row.br!) };
     expect(await savePage(a.deps, '/content/one', entry as never, row.build, before)).toBe(false);
     expect(
       await savePage(a.deps, '/content/one', entry as never, row.build, new Date(Date.now() + 1000)),
@@ -284,11 +285,6 @@ describe('closing an instance while it renders stored pages again', () => {
     expect(lines).toEqual([]);
   });
 });
-
-async function gzipOf(text: string) {
-  const { gzipSync } = await import('node:zlib');
-  return gzipSync(text);
-}
 
 describe('what a stored article page keeps from the API (PAGE_STORE_REV)', () => {
   // sha256 of the article and related answers for a fixed corpus, per PAGE_STORE_REV. A change to

@@ -4,6 +4,7 @@ export * from './helpers/text';
 export * from './helpers/safe-path';
 export * from './helpers/time';
 export * from './schemas/common';
+export * from './schemas/cursor';
 export * from './schemas/person-name';
 export * from './schemas/article';
 export * from './schemas/shop';

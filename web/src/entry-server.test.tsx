@@ -109,4 +109,35 @@ describe('server render', () => {
     const missing = await render({ url: '/no/such/page', fetchApi: fetcher, ...site });
     expect(missing.status).toBe(404);
   });
+
+  it('/news?pages=3 renders the three pages Load More had shown, each fetched from the cursor of the one before (issue 43)', async () => {
+    const card = (id: number) => ({ ...article, id, slug: `a-${id}`, title: `Card ${id}` });
+    const cards = (from: number) => Array.from({ length: 20 }, (_, i) => card(from + i));
+    const paged = (rows: unknown[], next: string) => () =>
+      new Response(JSON.stringify(rows), { headers: { 'x-next-cursor': next } });
+    const f = tableFetcher({
+      '/api/content/counts': { all: 60, wellness: 60 },
+      '/api/content?limit=20': paged(cards(1), 'c20'),
+      '/api/content?limit=20&cursor=c20': paged(cards(21), 'c40'),
+      '/api/content?limit=20&cursor=c40': paged(cards(41), 'c60'),
+    });
+    const result = await render({ url: '/news?pages=3', fetchApi: f, ...site });
+    expect(result.html).toContain('Card 60');
+    expect(result.html).toContain('Load More Articles');
+    expect(f.calls.filter((c) => c.startsWith('GET /api/content?'))).toEqual([
+      'GET /api/content?limit=20',
+      'GET /api/content?limit=20&cursor=c20',
+      'GET /api/content?limit=20&cursor=c40',
+    ]);
+    // The browser hydrates the same cards from the state, each page with its next cursor.
+    const state = JSON.parse(result.stateScript.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''));
+    const pages = state.query.queries.filter(
+      (q: { queryKey: unknown[] }) => q.queryKey[0] === '/api/content',
+    );
+    expect(pages.map((q: { state: { data: { next: string } } }) => q.state.data.next)).toEqual([
+      'c20',
+      'c40',
+      'c60',
+    ]);
+  });
 });

@@ -11,6 +11,9 @@ import { preloadLazyPages, type RouteHandle, routePages, routes } from './routes
 
 let restPreloaded = false;
 
+/** More than the news list's most pages (NEWS_MAX_PAGES): each pass fetches one after the page before. */
+const MAX_DEPENDENT_PASSES = 30;
+
 export interface RenderRequest {
   url: string;
   fetchApi: (path: string) => Promise<Response>;
@@ -47,18 +50,23 @@ export async function render(req: RenderRequest) {
     }),
     ...prefetches.map((q) => queryClient.prefetchQuery(q)),
   ]);
-  // Second pass: queries that depend on the first ones' data (an article's related articles).
-  const dependent = (matches ?? []).flatMap((m) => {
-    const handle = m.route.handle as RouteHandle | undefined;
-    return (
-      handle?.prefetchAfter?.({
-        params: m.params,
-        search: url.searchParams,
-        getData: (key) => queryClient.getQueryData(key),
-      }) ?? []
-    );
-  });
-  await Promise.all(dependent.map((q) => queryClient.prefetchQuery(q)));
+  // Then queries that depend on earlier ones' data (an article's related articles; a news list's
+  // next page, from the cursor of the page before), pass after pass until none is new.
+  for (let pass = 0; pass < MAX_DEPENDENT_PASSES; pass++) {
+    const dependent = (matches ?? []).flatMap((m) => {
+      const handle = m.route.handle as RouteHandle | undefined;
+      return (
+        handle?.prefetchAfter?.({
+          params: m.params,
+          search: url.searchParams,
+          getData: (key) => queryClient.getQueryData(key),
+        }) ?? []
+      );
+    });
+    const fresh = dependent.filter((q) => !queryClient.getQueryState(q.queryKey));
+    if (fresh.length === 0) break;
+    await Promise.all(fresh.map((q) => queryClient.prefetchQuery(q)));
+  }
 
   const site = { siteUrl: req.siteUrl, brand: req.brand };
   const head: HeadCollector = { props: null, status: 200 };

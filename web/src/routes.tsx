@@ -14,7 +14,8 @@ import {
   featuredKey,
   listKey,
   loadedPages,
-  NEWS_PAGE_SIZE,
+  newsPageCursors,
+  newsPageQuery,
   relatedKey,
   searchCountsKey,
   searchKey,
@@ -102,25 +103,36 @@ export interface RouteHandle {
   /** The route's page, loaded before the browser hydrates it (`preloadRoute`). */
   page?: Page;
   prefetch?: Prefetch;
-  /** Queries that need the data of the first ones (fetched after them on the server). */
+  /**
+   * Queries that need the data of earlier ones (fetched after them on the server). Asked again after
+   * each pass until it names nothing new: a news list's pages come one after another (?pages=N).
+   */
   prefetchAfter?: (
     args: PrefetchArgs & { getData: (key: readonly unknown[]) => unknown },
   ) => FetchQueryOptions[];
 }
 
 /**
- * News and category pages: the buttons' counts, then the search results (in the category) or every
- * page Load More had shown (?pages=), so a reload or a Back that reloads shows the same cards.
+ * News and category pages: the buttons' counts, then the search results (in the category) or the
+ * first page; newsPrefetchAfter adds every page Load More had shown (?pages=), so a reload or a Back
+ * that reloads shows the same cards.
  */
 const newsPrefetch =
   (category?: string): Prefetch =>
   ({ search }) => {
     const term = activeTerm(search.get('q'));
     if (term) return [{ queryKey: searchCountsKey(term) }, { queryKey: searchKey(term, category) }];
-    const pages = Array.from({ length: loadedPages(search) }, (_, i) => ({
-      queryKey: listKey(category, i * NEWS_PAGE_SIZE),
-    }));
-    return [{ queryKey: countsKey }, ...pages];
+    return [{ queryKey: countsKey }, newsPageQuery(category)];
+  };
+
+/** The pages after the first, one at a time: each starts at the cursor of the page before. */
+const newsPrefetchAfter =
+  (category?: string): NonNullable<RouteHandle['prefetchAfter']> =>
+  ({ search, getData }) => {
+    if (activeTerm(search.get('q'))) return [];
+    const { cursors } = newsPageCursors(getData, category, loadedPages(search));
+    const next = cursors.at(-1);
+    return next && !getData(listKey(category, next)) ? [newsPageQuery(category, next)] : [];
   };
 
 /** An article's Related Articles, once the article (and so its category) is known. */
@@ -151,17 +163,29 @@ export const routes: RouteObject[] = [
       ...ARTICLE_CATEGORIES.map((c) => ({
         path: `/${c}`,
         element: <NewsPage category={c} />,
-        handle: { page: NewsPage, prefetch: newsPrefetch(c) } satisfies RouteHandle,
+        handle: {
+          page: NewsPage,
+          prefetch: newsPrefetch(c),
+          prefetchAfter: newsPrefetchAfter(c),
+        } satisfies RouteHandle,
       })),
       {
         path: '/news',
         element: <NewsPage />,
-        handle: { page: NewsPage, prefetch: newsPrefetch() } satisfies RouteHandle,
+        handle: {
+          page: NewsPage,
+          prefetch: newsPrefetch(),
+          prefetchAfter: newsPrefetchAfter(),
+        } satisfies RouteHandle,
       },
       {
         path: '/news/:category',
         element: <NewsPage />,
-        handle: { page: NewsPage, prefetch: (a) => newsPrefetch(a.params.category)(a) } satisfies RouteHandle,
+        handle: {
+          page: NewsPage,
+          prefetch: (a) => newsPrefetch(a.params.category)(a),
+          prefetchAfter: (a) => newsPrefetchAfter(a.params.category)(a),
+        } satisfies RouteHandle,
       },
       {
         path: '/content/:identifier',
@@ -242,7 +266,7 @@ export const routes: RouteObject[] = [
         element: <NewsletterPage />,
         handle: {
           page: NewsletterPage,
-          prefetch: () => [{ queryKey: listKey(undefined) }],
+          prefetch: () => [newsPageQuery(undefined)],
         } satisfies RouteHandle,
       },
       {

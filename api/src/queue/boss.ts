@@ -97,6 +97,13 @@ export const QUEUE_OPTIONS: Array<{ name: string } & PgBoss.Queue> = [
   },
   { name: QUEUES.pictureBackfill, policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 3600 },
   { name: QUEUES.auditPrune, policy: 'singleton', retryLimit: 2, retryDelay: 600, expireInSeconds: 3600 },
+  {
+    name: QUEUES.storedPagesPrune,
+    policy: 'singleton',
+    retryLimit: 2,
+    retryDelay: 600,
+    expireInSeconds: 3600,
+  },
 ];
 
 const started = new WeakMap<AppDeps, Promise<PgBoss>>();

@@ -20,4 +20,6 @@ export const QUEUES = {
   pictureBackfill: 'picture-backfill',
   /** Daily: audit log entries older than AUDIT_RETENTION_DAYS go (audit/retention.ts). */
   auditPrune: 'audit-prune',
+  /** Daily: stored pages outside STORED_PAGES_DAYS go (web/stored-pages-bound.ts). */
+  storedPagesPrune: 'stored-pages-prune',
 } as const;

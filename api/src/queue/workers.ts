@@ -14,6 +14,7 @@ import { backfillPictures } from '../pictures/backfill';
 import { makePictureSizes } from '../pictures/sizes';
 import { backfillFeedPictures } from '../rss/picture-backfill';
 import { rssIdle, startRssRun } from '../rss/run';
+import { pruneStoredPages } from '../web/stored-pages-bound';
 import { type QueueTimings, queueFor, stopQueue, withSetupLock } from './boss';
 import { QUEUES } from './names';
 
@@ -95,6 +96,7 @@ async function setUp(deps: AppDeps, boss: PgBoss, timings: QueueTimings) {
     );
     await boss.schedule(QUEUES.newsletterSweep, '* * * * *', {}, { tz: 'UTC' });
     await boss.schedule(QUEUES.auditPrune, '17 3 * * *', {}, { tz: 'UTC' });
+    await boss.schedule(QUEUES.storedPagesPrune, '47 3 * * *', {}, { tz: 'UTC' });
   });
   const [settings] = await deps.db.select().from(newsletterSettings).where(eq(newsletterSettings.id, 1));
   if (settings) await syncDigestSchedule(deps, settings);
@@ -128,6 +130,13 @@ async function setUp(deps: AppDeps, boss: PgBoss, timings: QueueTimings) {
   await boss.work(QUEUES.auditPrune, poll, async () => {
     const removed = await pruneAudit(deps.db, deps.env.AUDIT_RETENTION_DAYS);
     deps.logger.info({ removed, days: deps.env.AUDIT_RETENTION_DAYS }, '[audit] old entries removed');
+  });
+  await boss.work(QUEUES.storedPagesPrune, poll, async () => {
+    const removed = await pruneStoredPages(deps);
+    deps.logger.info(
+      { removed, days: deps.env.STORED_PAGES_DAYS },
+      '[pages] pages outside the bound removed',
+    );
   });
   // Pictures stored before sizes existed: looked for once a start (a singleton: one instance looks).
   await boss.send(QUEUES.pictureBackfill, {}, { singletonKey: 'start', singletonSeconds: 60 });

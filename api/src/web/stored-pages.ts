@@ -1,22 +1,24 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gunzipSync, gzip } from 'node:zlib';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { brotliCompress, brotliDecompressSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { articles, pageBuilds, storedPages } from '../db/schema';
-import { articleDate, isPublic } from '../db/schema/content';
+import { isPublic } from '../db/schema/content';
 import type { Env } from '../env';
 import type { CachedEntry } from '../lib/cache/cache';
-import { withGzipForm } from '../lib/cache/cached-response';
+import { brotliOptions, withEncodedForm } from '../lib/cache/cached-response';
 import { LOCK_KEYS, tryAdvisoryLock } from '../lib/jobs/advisory-lock';
 import { BODY_HTML_REV } from '../routes/content/body-html';
 import { publicCacheControl } from '../lib/cache/cdn';
 import { ALL, keyHeaders } from '../lib/cache/surrogate-keys';
+import { pagesToFill, pruneStoredPages } from './stored-pages-bound';
 
 /**
  * Article pages stored when written (DESIGN.md §8). An anonymous article page is rendered once, when
- * its article is published or changed (or on its first miss), and kept gzip-compressed in PostgreSQL
- * where every instance reads it: a page miss then costs one indexed read instead of a render.
+ * its article is published or changed (or on its first miss), and kept brotli-compressed in PostgreSQL
+ * where every instance reads it: a page miss then costs one indexed read instead of a render. The
+ * store holds the pages readers read (stored-pages-bound.ts), not the whole archive.
  *
  * What could make a stored page wrong, and what keeps it right:
  * - its article, or an article it shows as related, changes: the write's surrogate keys mark every
@@ -40,16 +42,24 @@ import { ALL, keyHeaders } from '../lib/cache/surrogate-keys';
 export const PAGE_STORE_REV = 2;
 
 /**
+ * How a row holds its page: `br` (the `br` column). Releases before it wrote `gzip` rows; the name
+ * keeps them apart, so an instance of either, during a rolling restart, never reads or overwrites a
+ * row of the other's form (the same web build would otherwise share the rows).
+ */
+const STORE_FORM = 'br';
+
+/**
  * The build a stored page belongs to: the web build, the body renderer's and this store's revisions,
- * and the settings a page prints (SITE_URL in its canonical and social links, BRAND_NAME in its title).
+ * the form its bytes are kept in, and the settings a page prints (SITE_URL in its canonical and
+ * social links, BRAND_NAME in its title).
  */
 export function storeBuild(webBuild: string, env: Pick<Env, 'SITE_URL' | 'BRAND_NAME'>) {
   const site = createHash('sha256').update(`${env.SITE_URL}\0${env.BRAND_NAME}`).digest('hex').slice(0, 8);
-  return `${webBuild}.b${BODY_HTML_REV}.p${PAGE_STORE_REV}.s${site}`;
+  return `${webBuild}.b${BODY_HTML_REV}.p${PAGE_STORE_REV}.${STORE_FORM}.s${site}`;
 }
 
 const ARTICLE_PAGE = /^\/(?:content\/([^/]+)|article\/(\d{1,9}))$/;
-const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /** Whether this path is an article page the store keeps. */
 export function storedPagePath(env: Pick<Env, 'STORED_PAGES'>, pathname: string): boolean {
@@ -106,11 +116,12 @@ async function isNewestBuild(deps: AppDeps, build: string): Promise<boolean> {
   return result;
 }
 
-function storedEntry(env: AppDeps['env'], keys: string[], gz: Uint8Array): CachedEntry {
-  const bytes = new Uint8Array(gz.byteLength);
-  bytes.set(gz);
-  const body = new Uint8Array(gunzipSync(bytes));
-  return withGzipForm({ status: 200, headers: publicPageHeaders(env, keys), keys, body }, bytes);
+/** A stored page as a cached entry: its brotli bytes go out as they are to clients that pick br. */
+function storedEntry(env: AppDeps['env'], keys: string[], br: Uint8Array): CachedEntry {
+  const bytes = new Uint8Array(br.byteLength);
+  bytes.set(br);
+  const body = new Uint8Array(brotliDecompressSync(bytes));
+  return withEncodedForm({ status: 200, headers: publicPageHeaders(env, keys), keys, body }, 'br', bytes);
 }
 
 /**
@@ -123,14 +134,14 @@ export async function readStoredPage(
   build: string,
 ): Promise<{ entry: CachedEntry | null; now: Date }> {
   const result = (await deps.db.execute(sql`
-    select now() as now, p.keys, p.stale, case when not p.stale then p.gzip end as gzip from (select 1) one
+    select now() as now, p.keys, p.stale, case when not p.stale then p.br end as br from (select 1) one
     left join ${storedPages} p on p.path = ${path} and p.build = ${build}`)) as unknown as {
-    rows: Array<{ now: unknown; keys: string[] | null; stale: boolean | null; gzip: Uint8Array | null }>;
+    rows: Array<{ now: unknown; keys: string[] | null; stale: boolean | null; br: Uint8Array | null }>;
   };
   const row = result.rows[0];
   const now = new Date(String(row?.now ?? new Date().toISOString()));
-  deps.metrics.pageStore.inc({ result: row?.stale ? 'stale' : row?.gzip ? 'hit' : 'miss' });
-  return { entry: row?.gzip && row.keys ? storedEntry(deps.env, row.keys, row.gzip) : null, now };
+  deps.metrics.pageStore.inc({ result: row?.stale ? 'stale' : row?.br ? 'hit' : 'miss' });
+  return { entry: row?.br && row.keys ? storedEntry(deps.env, row.keys, row.br) : null, now };
 }
 
 /** The article a page path names, if it is public (the row a stored page belongs to). */
@@ -148,9 +159,10 @@ async function articleOf(deps: AppDeps, path: string): Promise<number | null> {
 }
 
 /**
- * Keep a render: gzip it once (level 9, off the event loop) and upsert it, unless a write invalidated
- * one of its keys after the render began (its data may predate the write) or this is not the newest
- * build. Never throws: a page that is not stored is rendered again on its next miss.
+ * Keep a render: brotli it once (cached-response.ts's quality, off the event loop) and upsert it,
+ * unless a write invalidated one of its keys after the render began (its data may predate the write)
+ * or this is not the newest build. Never throws: a page that is not stored is rendered again on its
+ * next miss.
  */
 export async function savePage(
   deps: AppDeps,
@@ -163,14 +175,14 @@ export async function savePage(
   const articleId = await articleOf(deps, path);
   if (articleId === null) return false;
   const keys = [...(page.keys ?? [])];
-  const packed = new Uint8Array(await gzipAsync(page.body, { level: 9 }));
+  const packed = new Uint8Array(await brotliAsync(page.body, brotliOptions(page.body.byteLength)));
   const raced = sql`exists (select 1 from page_invalidations i where i.key = any(${sql.param(keys)}::text[]) and i.at >= ${renderStartedAt.toISOString()}::timestamptz)`;
   const result = (await deps.db.execute(sql`
-    insert into ${storedPages} (path, article_id, build, keys, stale, gzip, rendered_at)
+    insert into ${storedPages} (path, article_id, build, keys, stale, br, rendered_at)
     select ${path}, ${articleId}, ${build}, ${sql.param(keys)}::text[], false, ${packed}, now()
     where not ${raced}
     on conflict (path) do update set article_id = excluded.article_id, build = excluded.build,
-      keys = excluded.keys, stale = false, gzip = excluded.gzip, rendered_at = excluded.rendered_at
+      keys = excluded.keys, stale = false, br = excluded.br, gzip = null, rendered_at = excluded.rendered_at
     where not ${raced}`)) as unknown as { rowCount?: number | null; affectedRows?: number };
   const stored = (result.rowCount ?? result.affectedRows ?? 0) > 0;
   if (stored) deps.metrics.pageStoreRefills.inc();
@@ -300,59 +312,56 @@ export async function renderAndStore(deps: AppDeps, path: string): Promise<'stor
 }
 
 const BACKFILL_BATCH = 100;
-/** The store's statistics are refreshed when a fill starts and after each this many pages. */
-const ANALYZE_EVERY = 5000;
 
 /**
- * Fresh planner statistics for the missing-page query. Filled from empty, the table still looks empty
- * to PostgreSQL until autovacuum analyzes it (never, where autovacuum is off), and the anti-join
- * below then compared every article with every stored page: 266 s of a core at 98,000 pages, where
- * it takes 0.45 s once analyzed. Sampled columns only; ~0.1 s at 100,000 pages.
+ * Fresh planner statistics for the missing-page query (pagesToFill) and the prune. Filled from empty,
+ * the table still looks empty to PostgreSQL until autovacuum analyzes it (never, where autovacuum is
+ * off), and the anti-join then compared every article with every stored page: 266 s of a core at
+ * 98,000 pages, where it takes 0.45 s once analyzed. Sampled columns only; ~0.1 s at 100,000 pages.
+ * Run when a fill starts and when it ends.
  */
 async function analyzeStore(deps: AppDeps) {
   await deps.db.execute(sql`analyze ${storedPages} (article_id, build, stale)`);
 }
 
 /**
- * Stores the page of every public article that has none from this build, newest first (the most
- * read), a batch at a time, then renders the stale ones again. After a deploy of a new build this
- * renders every page again while the site goes on rendering misses itself. Stops on shutdown; the
- * next start resumes. Answers how many pages it stored.
+ * Stores the page of every article in the store's bound (stored-pages-bound.ts: read or published
+ * in the last STORED_PAGES_DAYS) that has none from this build, most read first, then newest, a page
+ * at a time between readers' requests; then renders the stale ones again and prunes the pages
+ * outside the bound. After a deploy of a new build this renders those pages again while the site
+ * goes on rendering misses itself. Stops on shutdown; the next start resumes. Answers how many pages
+ * it stored.
  */
 export async function storeMissingPages(deps: AppDeps): Promise<number> {
   const renderer = renderers.get(deps);
   const build = await renderer?.build();
   if (!renderer || !build || !(await isNewestBuild(deps, build))) return 0;
   let stored = 0;
-  let cursor: { d: string; id: number } | null = null;
   await analyzeStore(deps);
-  while (!deps.lifecycle.shuttingDown) {
-    const after: SQL = cursor
-      ? sql`and (${articleDate(articles)}, ${articles.id}) < (${cursor.d}::timestamptz, ${cursor.id})`
-      : sql``;
+  const order = await pagesToFill(deps, build);
+  for (let at = 0; at < order.length && !deps.lifecycle.shuttingDown; at += BACKFILL_BATCH) {
+    const ids = order.slice(at, at + BACKFILL_BATCH);
+    // Still public, and still missing: a miss or a write may have stored it since the list was taken.
     const rows = (await deps.db.execute(sql`
-      select ${articles.id} as id, ${articles.slug} as slug, ${articleDate(articles)}::text as d from ${articles}
-      where ${isPublic()} ${after}
-        and not exists (select 1 from ${storedPages} p where p.article_id = ${articles.id} and p.build = ${build} and not p.stale)
-      order by ${articleDate(articles)} desc, ${articles.id} desc limit ${BACKFILL_BATCH}`)) as unknown as {
-      rows: Array<{ id: number; slug: string; d: string }>;
+      select ${articles.id} as id, ${articles.slug} as slug from ${articles}
+      where ${articles.id} = any(${sql.param(ids)}::int[]) and ${isPublic()}
+        and not exists (select 1 from ${storedPages} p where p.article_id = ${articles.id} and p.build = ${build} and not p.stale)`)) as unknown as {
+      rows: Array<{ id: number; slug: string }>;
     };
-    if (rows.rows.length === 0) break;
-    for (const row of rows.rows) {
+    const slugs = new Map(rows.rows.map((r) => [Number(r.id), r.slug]));
+    for (const id of ids) {
+      const slug = slugs.get(id);
+      if (slug === undefined) continue;
       if (deps.lifecycle.shuttingDown) break;
-      if (
-        (await renderAndStore(deps, articlePagePath(row.slug))) === 'stored' &&
-        ++stored % ANALYZE_EVERY === 0
-      ) {
-        await analyzeStore(deps);
-      }
+      if ((await renderAndStore(deps, articlePagePath(slug))) === 'stored') stored++;
       // Readers first: one page, then whatever requests are waiting.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const last = rows.rows[rows.rows.length - 1]!;
-    cursor = { d: last.d, id: last.id };
   }
-  if (!deps.lifecycle.shuttingDown) await refreshPass(deps, []);
+  if (deps.lifecycle.shuttingDown) return stored;
+  await pruneStoredPages(deps);
+  await refreshPass(deps, []);
+  await analyzeStore(deps);
   await deps.db.execute(sql`delete from page_invalidations where at < now() - interval '1 hour'`);
   return stored;
 }
@@ -368,7 +377,8 @@ export async function startStoredPagesBackfill(deps: AppDeps) {
       if (deps.lifecycle.shuttingDown) return;
       deps.logger.info(
         { stored, ms: Math.round(performance.now() - started) },
-        `[pages] every public article's page is stored (${stored} rendered now)`,
+        // bench/long-tail-run.ts waits for this line's start.
+        `[pages] every public article's page is stored (of those read or published in the last ${deps.env.STORED_PAGES_DAYS} days; ${stored} rendered now)`,
       );
     })
     .catch((err: unknown) => deps.logger.warn({ err }, '[pages] storing article pages stopped'))

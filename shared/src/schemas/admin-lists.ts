@@ -11,6 +11,7 @@ import {
   RECIPE_SORTS,
 } from '../constants';
 import { idValue } from './common';
+import { isCursorInstant, listCursor } from './cursor';
 
 /** A search box's text: blank means "no search". */
 const searchText = z
@@ -27,8 +28,7 @@ const page = {
 /** A text search counts its matches up to this many; more is sent as the cap with X-Total-Count-Capped. */
 export const ADMIN_SEARCH_COUNT_CAP = 1000;
 
-/** GET /api/admin/content: search, filters, sort and page; the total comes back as X-Total-Count. */
-export const adminArticleListQuery = z.object({
+const adminArticleListFields = z.object({
   q: searchText,
   status: z.enum([...ARTICLE_STATUSES, 'all']).default('all'),
   category: z.enum(ALL_ARTICLE_CATEGORIES).optional(),
@@ -42,6 +42,22 @@ export const adminArticleListQuery = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   sort: z.enum(ARTICLE_SORTS).default('newest'),
   ...page,
+  /** The X-Next-Cursor of the page before, in the same sort: reads on from there (keyset, issue 43). */
+  cursor: listCursor.optional(),
+});
+
+/**
+ * GET /api/admin/content: search, filters, sort and page; the total comes back as X-Total-Count,
+ * counted up to ADMIN_SEARCH_COUNT_CAP (then X-Total-Count-Capped: the list says "1000+").
+ */
+export const adminArticleListQuery = adminArticleListFields.superRefine((q, ctx) => {
+  if (!q.cursor) return;
+  if (q.offset)
+    ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Send cursor or offset, not both' });
+  // A date sort's key is an instant; a cursor from another sort (or edited) is refused.
+  else if (q.sort !== 'title' && !isCursorInstant(q.cursor.k)) {
+    ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Not a valid cursor' });
+  }
 });
 export type AdminArticleListQuery = z.input<typeof adminArticleListQuery>;
 
@@ -80,7 +96,12 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const BULK_FILTER_MAX = 10_000;
 
 /** "Every article this search finds": the Articles list's query without its sort and page. */
-export const adminArticleFilter = adminArticleListQuery.omit({ sort: true, limit: true, offset: true });
+export const adminArticleFilter = adminArticleListFields.omit({
+  sort: true,
+  limit: true,
+  offset: true,
+  cursor: true,
+});
 export type AdminArticleFilter = z.input<typeof adminArticleFilter>;
 
 const articleIds = z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(1000);

@@ -7,6 +7,7 @@ import {
   LIMITS,
 } from '../constants';
 import { httpUrl, imageRef, loadedVersion, tagList, text } from './common';
+import { dateCursor } from './cursor';
 
 /** A slug as an address part: lower-case words, digits and single hyphens. */
 export const articleSlug = text()
@@ -67,13 +68,23 @@ export const articleUpdate = z
   .refine(scheduledNeedsTime.check, scheduledNeedsTime.params);
 export type ArticleUpdate = z.input<typeof articleUpdate>;
 
-export const contentListQuery = z.object({
-  category: z.enum(ALL_ARTICLE_CATEGORIES).optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.contentMax).default(LIMITS.newsPageSize),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  /** Admin only: include drafts. Ignored for everyone else. */
-  status: z.enum([...ARTICLE_STATUSES, 'all']).optional(),
-});
+/**
+ * GET /api/content: a page of the newest public articles. `cursor` (the X-Next-Cursor of the page
+ * before) reads on from there at any depth; `offset` still works but walks every row it skips.
+ */
+export const contentListQuery = z
+  .object({
+    category: z.enum(ALL_ARTICLE_CATEGORIES).optional(),
+    limit: z.coerce.number().int().min(1).max(LIMITS.contentMax).default(LIMITS.newsPageSize),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    cursor: dateCursor.optional(),
+    /** Admin only: include drafts. Ignored for everyone else. */
+    status: z.enum([...ARTICLE_STATUSES, 'all']).optional(),
+  })
+  .refine((q) => !(q.cursor && q.offset), {
+    path: ['cursor'],
+    message: 'Send cursor or offset, not both',
+  });
 
 const searchTerm = text()
   .trim()

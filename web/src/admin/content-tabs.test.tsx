@@ -185,6 +185,23 @@ describe('Articles tab', () => {
     expect(api.calls.map((c) => c.path)).toContain('/api/admin/content?limit=50&offset=50');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
+
+  it('"Load more" reads on from the cursor the server sent, and the first page\'s "1000+" total stays (issue 43)', async () => {
+    const page = Array.from({ length: 50 }, (_, i) => ({ ...article, id: i + 1, title: `A${i + 1}` }));
+    const { api } = renderAdmin('/admin', {
+      'GET /api/admin/content?limit=50&offset=0': () =>
+        Response.json(page, {
+          headers: { 'x-total-count': '1000', 'x-total-count-capped': 'true', 'x-next-cursor': 'after-50' },
+        }),
+      'GET /api/admin/content?limit=50&cursor=after-50': [{ ...article, id: 99, title: 'Last one' }],
+    });
+    expect(await screen.findByText('1000+ results')).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Last one')).toBeTruthy();
+    expect(api.calls.map((c) => c.path)).toContain('/api/admin/content?limit=50&cursor=after-50');
+    expect(api.calls.some((c) => c.path.includes('offset=50'))).toBe(false);
+    expect(screen.getByText('1000+ results')).toBeTruthy();
+  });
 });
 
 describe('Products tab', () => {

@@ -24,8 +24,40 @@ export const activeChallengesKey = ['/api/challenges', { active: 'true' }] as co
 export const countsKey = ['/api/content/counts'] as const;
 /** The filter buttons' counts during a search: of its matches. */
 export const searchCountsKey = (q: string) => ['/api/content/counts', { q }] as const;
-export const listKey = (category: string | undefined, offset = 0) =>
-  ['/api/content', { category, limit: NEWS_PAGE_SIZE, ...(offset ? { offset } : {}) }] as const;
+/** A news list page: the first, or the one after `cursor` (the X-Next-Cursor of the page before). */
+export const listKey = (category: string | undefined, cursor?: string) =>
+  ['/api/content', { category, limit: NEWS_PAGE_SIZE, ...(cursor ? { cursor } : {}) }] as const;
+
+/** A news list page as the query cache keeps it: its cards and the next page's cursor (null: the last). */
+export interface NewsPageData {
+  rows: ArticleListItem[];
+  next: string | null;
+}
+/** The query of a news list page; `meta` has the default fetch keep the X-Next-Cursor header. */
+export const newsPageQuery = (category: string | undefined, cursor?: string) => ({
+  queryKey: listKey(category, cursor),
+  meta: { nextCursor: true },
+});
+
+/**
+ * The cursors of the first `count` pages of a list, as far as the loaded pages tell them: each page
+ * starts after the one before (keyset paging, issue 43), so page 3 is known once page 2 is in.
+ * `waiting`: a page before the count's end is not loaded yet; `ended`: the last page came short.
+ */
+export function newsPageCursors(
+  getData: (key: readonly unknown[]) => unknown,
+  category: string | undefined,
+  count: number,
+) {
+  const cursors: (string | undefined)[] = [undefined];
+  while (cursors.length < count) {
+    const page = getData(listKey(category, cursors.at(-1))) as NewsPageData | undefined;
+    if (!page) return { cursors, waiting: true, ended: false };
+    if (!page.next) return { cursors, waiting: false, ended: true };
+    cursors.push(page.next);
+  }
+  return { cursors, waiting: false, ended: false };
+}
 /** A search, within one category on a category page. */
 export const searchKey = (q: string, category?: string) => ['/api/content/search', { q, category }] as const;
 export const articleKey = (identifier: string) => [`/api/content/${encodeURIComponent(identifier)}`] as const;

@@ -13,8 +13,10 @@ export function createQueryClient(fetcher: Fetcher) {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         staleTime: Number.POSITIVE_INFINITY,
-        queryFn: async ({ queryKey, signal }) => {
+        queryFn: async ({ queryKey, signal, meta }) => {
           const res = await throwIfNotOk(await fetcher(keyToUrl(queryKey), { signal }));
+          // A keyset page (lib/content.ts, newsPageQuery): its rows and the next page's cursor.
+          if (meta?.nextCursor) return { rows: await res.json(), next: res.headers.get('x-next-cursor') };
           return res.json();
         },
       },

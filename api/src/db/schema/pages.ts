@@ -22,8 +22,17 @@ export const storedPages = pgTable(
     keys: text('keys').array().notNull(),
     /** A write changed something it shows: render again before serving. */
     stale: boolean('stale').notNull().default(false),
-    /** The page, gzip-compressed once at level 9 (what browsers and crawlers accept). */
-    gzip: bytea('gzip').notNull(),
+    /**
+     * The page, brotli-compressed once when stored (what browsers and the main crawlers accept): sent
+     * as it is to them; a gzip-only client gets a gzip made from it (lib/cache/cached-response.ts).
+     * Null only in rows written by a release before brotli (their build is never served now).
+     */
+    br: bytea('br'),
+    /**
+     * The gzip form earlier releases stored (level 9). Nothing writes it now (a new write clears it);
+     * kept, nullable, while the previous release may still run (docs/deploy.md): drop it a release later.
+     */
+    gzip: bytea('gzip'),
     renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -29,19 +29,26 @@ function encodedHeaders(entry: CachedEntry, encoding: 'br' | 'gzip'): [string, s
 }
 
 /**
- * An entry whose gzip form was made ahead (a stored page, compressed once at level 9 when it was
- * stored): clients that accept gzip get those bytes as they are, even when they also accept br, so
- * serving it costs no compression at all.
+ * An entry whose form in `encoding` was made ahead (a stored page, brotli-compressed once when it was
+ * stored): clients whose Accept-Encoding picks that encoding get those bytes as they are, with no
+ * compression on the request path; the others are negotiated as for any entry (pickEncoding).
  */
-export function withGzipForm(entry: CachedEntry, gzip: Uint8Array<ArrayBuffer>): CachedEntry {
-  encodedForms.set(entry, { gzip: { headers: encodedHeaders(entry, 'gzip'), body: gzip } });
-  preferGzip.add(entry);
+export function withEncodedForm(
+  entry: CachedEntry,
+  encoding: 'br' | 'gzip',
+  bytes: Uint8Array<ArrayBuffer>,
+): CachedEntry {
+  encodedForms.set(entry, { [encoding]: { headers: encodedHeaders(entry, encoding), body: bytes } });
   return entry;
 }
-const preferGzip = new WeakSet<CachedEntry>();
 
-// Fast settings: a form is made once per entry, on the request path. Build files get the slow, small forms.
-const brotliOptions = (size: number): zlib.BrotliOptions => ({
+/**
+ * Fast settings: a form is made once per entry, on the request path, and a stored page's once per
+ * write (web/stored-pages.ts). Quality 5 costs what gzip level 9 does on a 33 KB page (about 0.5 ms)
+ * and is 7% smaller; 9 costs 10x for nothing more, 10-11 20-60x for 8-11% more (docs/performance.md).
+ * Build files get the slow, small forms (web/compressed.ts).
+ */
+export const brotliOptions = (size: number): zlib.BrotliOptions => ({
   params: {
     [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
@@ -64,10 +71,7 @@ function isCompressible(entry: CachedEntry) {
 
 /** The encoding `acceptEncoding` gets for `entry`, or null for its plain bytes. */
 function encodingFor(entry: CachedEntry, acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const encoding = isCompressible(entry) ? pickEncoding(acceptEncoding) : null;
-  if (encoding === 'br' && preferGzip.has(entry) && pickEncoding(acceptEncoding, ['gzip']) === 'gzip')
-    return 'gzip';
-  return encoding;
+  return isCompressible(entry) ? pickEncoding(acceptEncoding) : null;
 }
 
 /**

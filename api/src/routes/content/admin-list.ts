@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
 import { notFound } from '../../lib/http/errors';
 import { articleDate, articleSearchDocument, isPublic } from '../../db/schema/content';
+import { afterCursor, instantText } from './keyset';
 import { tsQuery } from './search-query';
 
 type Query = z.output<typeof adminArticleListQuery>;
@@ -99,4 +100,17 @@ export function adminArticleOrder(
 ): SQL[] {
   const dir = ADMIN_ARTICLE_SORTS[sort].desc ? desc : asc;
   return [dir(key), dir(id)];
+}
+
+/** A row's position in a sort, as its cursor carries it (an instant keeps its microseconds). */
+export function adminPosition(sort: Query['sort']): SQL<string> {
+  const s = ADMIN_ARTICLE_SORTS[sort];
+  return s.type === 'text' ? sql<string>`${s.key()}` : instantText(s.key());
+}
+
+/** The rows after the query's cursor in its sort (keyset): a range of the sort's index, at any depth. */
+export function adminAfterCursor(query: Pick<Query, 'sort' | 'cursor'>): SQL | undefined {
+  if (!query.cursor) return undefined;
+  const s = ADMIN_ARTICLE_SORTS[query.sort];
+  return afterCursor(s.key(), articles.id, query.cursor, s.type, s.desc);
 }

@@ -4,7 +4,14 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
 import { articleSearchDocument } from '../../db/schema/content';
-import { ADMIN_ARTICLE_SORTS, adminArticleColumns, adminArticleOrder, adminArticleWhere } from './admin-list';
+import {
+  ADMIN_ARTICLE_SORTS,
+  adminAfterCursor,
+  adminArticleColumns,
+  adminArticleOrder,
+  adminArticleWhere,
+  adminPosition,
+} from './admin-list';
 import { bitmapScansOnly, type Tx } from './search-plan';
 import { tsQuery } from './search-query';
 
@@ -58,7 +65,8 @@ export async function searchAdminArticles(
   query: Query,
   tuning: SearchTuning = ADMIN_SEARCH_TUNING,
 ) {
-  const where = adminArticleWhere(query);
+  // A cursor page is the same search narrowed to the rows after the cursor: every plan holds as is.
+  const where = and(adminArticleWhere(query), adminAfterCursor(query));
   const pageEnd = query.offset + query.limit;
   // Counted to the cap whatever the plan, and a sample that holds a whole page.
   const sample = Math.max(tuning.indexMatches, ADMIN_SEARCH_COUNT_CAP, pageEnd) + 1;
@@ -83,7 +91,7 @@ export async function searchAdminArticles(
   }
   const rows = ids.length
     ? await db
-        .select(adminArticleColumns)
+        .select({ ...adminArticleColumns, position: adminPosition(query.sort) })
         .from(articles)
         .where(inArray(articles.id, ids))
         .orderBy(...adminArticleOrder(query.sort))
@@ -127,7 +135,7 @@ async function walkSortIndex(db: Database, query: Query, rows: number): Promise<
       doc: sql`${articleSearchDocument}`.as('doc'),
     })
     .from(articles)
-    .where(adminArticleWhere({ ...query, q: undefined }))
+    .where(and(adminArticleWhere({ ...query, q: undefined }), adminAfterCursor(query)))
     .orderBy(...adminArticleOrder(query.sort))
     .limit(rows)
     .as('w');

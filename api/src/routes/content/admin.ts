@@ -1,4 +1,5 @@
 import {
+  ADMIN_SEARCH_COUNT_CAP,
   adminArticleFilter,
   adminArticleListQuery,
   BULK_FILTER_MAX,
@@ -8,7 +9,7 @@ import {
   idParam,
   readTimeMinutes,
 } from '@site/shared';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { currentUser } from '../../auth/middleware';
 import { authorize, can, mayDoToAny } from '../../auth/policy';
@@ -19,14 +20,17 @@ import { articleBodyHtml } from '../../lib/text/html';
 import { validate } from '../../lib/http/validate';
 import { refuseUnsavedWrite, sameVersion } from '../../lib/http/version';
 import {
+  adminAfterCursor,
   adminArticleColumns,
   adminArticleOrder,
   adminArticleWhere,
+  adminPosition,
   ownedBy,
   readAdminArticle,
 } from './admin-list';
+import { withNextCursor } from './keyset';
 import { searchAdminArticles } from './admin-search';
-import { countMatches, runBulk } from './bulk';
+import { countMatches, countUpTo, runBulk } from './bulk';
 import { publishFields } from './publishing';
 import { slugTaken, uniqueSlug } from './slug';
 import { storedBody } from './body-html';
@@ -51,26 +55,32 @@ export const contentAdminRoutes = new Hono<AppEnv>()
   .get('/admin/content', can('article.read'), validate('query', adminArticleListQuery), async (c) => {
     const query = ownedBy(c.req.valid('query'), await currentUser(c));
     const db = c.var.deps.db;
-    if (query.q) {
-      // A search counts its matches up to the cap: past it the tab says "1000+ results".
-      const { rows, total } = await searchAdminArticles(db, query);
+    // Counted up to the cap, whether searching or not: past it the tab says "1000+ results" (an exact
+    // count of 1,000,000 articles scanned them all). A cursor page (Load more) leaves the total to the
+    // first page, which the list shows.
+    const sendTotal = (total: { count: number; capped: boolean }) => {
+      if (query.cursor) return;
       c.header('X-Total-Count', String(total.count));
       if (total.capped) c.header('X-Total-Count-Capped', 'true');
-      return c.json(rows);
+    };
+    if (query.q) {
+      const { rows, total } = await searchAdminArticles(db, query);
+      sendTotal(total);
+      return c.json(withNextCursor(c, rows, query.limit));
     }
     const where = adminArticleWhere(query);
-    const [rows, [total]] = await Promise.all([
+    const [rows, n] = await Promise.all([
       db
-        .select(adminArticleColumns)
+        .select({ ...adminArticleColumns, position: adminPosition(query.sort) })
         .from(articles)
-        .where(where)
+        .where(and(where, adminAfterCursor(query)))
         .orderBy(...adminArticleOrder(query.sort))
         .limit(query.limit)
         .offset(query.offset),
-      db.select({ n: count() }).from(articles).where(where),
+      query.cursor ? 0 : countUpTo(db, where, ADMIN_SEARCH_COUNT_CAP + 1),
     ]);
-    c.header('X-Total-Count', String(total?.n ?? 0));
-    return c.json(rows);
+    sendTotal({ count: Math.min(n, ADMIN_SEARCH_COUNT_CAP), capped: n > ADMIN_SEARCH_COUNT_CAP });
+    return c.json(withNextCursor(c, rows, query.limit));
   })
   // The exact number of matches, up to the bulk cap: what "Select all N results" confirms when the list
   // only said "1000+". `capped` means more than BULK_FILTER_MAX match (too many for one action).

@@ -1,5 +1,5 @@
 import { type adminArticleFilter, type articleBulkInput, BULK_FILTER_MAX } from '@site/shared';
-import { and, asc, count, inArray, ne, not, sql } from 'drizzle-orm';
+import { and, asc, count, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
@@ -15,14 +15,14 @@ const articlesWord = (n: number) => `${n} article${n === 1 ? '' : 's'}`;
 
 /** The filter's matches, counted up to one past the cap: what "Select all N results" would change. */
 export async function countMatches(db: Database, filter: Filter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(
-    db
-      .select({ one: sql`1` })
-      .from(articles)
-      .where(adminArticleWhere(filter))
-      .limit(BULK_FILTER_MAX + 1)
-      .as('m'),
-  );
+  return countUpTo(db, adminArticleWhere(filter), BULK_FILTER_MAX + 1);
+}
+
+/** Articles matching `where`, counted up to `max` at most: reads `max` rows, however many match. */
+export async function countUpTo(db: Database, where: SQL | undefined, max: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(db.select({ one: sql`1` }).from(articles).where(where).limit(max).as('m'));
   return Number(row?.n ?? 0);
 }
 

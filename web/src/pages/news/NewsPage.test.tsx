@@ -27,6 +27,9 @@ const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => ar
 const counts = { all: 25, wellness: 9, style: 4, nutrition: 3, career: 3, home: 3, community: 3 };
 const json = (body: unknown) => () => new Response(JSON.stringify(body), { status: 200 });
 const never = () => new Promise<Response>(() => undefined) as unknown as Response;
+/** A list page as the API sends it: the array, and the next page's cursor when there may be more. */
+const paged = (body: unknown[], next?: string) => () =>
+  new Response(JSON.stringify(body), { status: 200, headers: next ? { 'x-next-cursor': next } : {} });
 
 describe('News list (spec §2)', () => {
   it('title Latest News, search box, filter buttons All…Community with counts, tags 3 per card', async () => {
@@ -84,23 +87,33 @@ describe('News list (spec §2)', () => {
     expect(f.calls).toContain('GET /api/content?category=wellness&limit=20');
   });
 
-  it('Load More Articles appears at 20+ and fetches the next page by offset', async () => {
+  it('Load More Articles appears at 20+ and fetches the next page from the cursor of the last one (issue 43)', async () => {
     const f = tableFetcher({
-      '/api/content?limit=20': json(page(1, 20)),
-      '/api/content?limit=20&offset=20': json(page(21, 5)),
+      '/api/content?limit=20': paged(page(1, 20), 'c20'),
+      '/api/content?limit=20&cursor=c20': paged(page(21, 5)),
       '/api/content/counts': counts,
     });
     renderAt('/news', f);
     fireEvent.click(await screen.findByRole('button', { name: 'Load More Articles' }));
     expect(await screen.findByText('Article 25')).toBeTruthy();
     expect(screen.getByText('Article 1')).toBeTruthy();
-    expect(f.calls).toContain('GET /api/content?limit=20&offset=20');
-    expect(screen.queryByRole('button', { name: 'Load More Articles' })).toBeNull(); // last page was short
+    expect(f.calls).toContain('GET /api/content?limit=20&cursor=c20');
+    expect(f.calls.some((c) => c.includes('offset='))).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Load More Articles' })).toBeNull(); // no next cursor
+  });
+
+  it('a full page without a next cursor is the last: no Load More', async () => {
+    renderAt(
+      '/news',
+      tableFetcher({ '/api/content?limit=20': paged(page(1, 20)), '/api/content/counts': counts }),
+    );
+    await screen.findByText('Article 20');
+    expect(screen.queryByRole('button', { name: 'Load More Articles' })).toBeNull();
   });
 
   it('searches only from 3 characters: titles "Search Results for" the term and hides Load More', async () => {
     const f = tableFetcher({
-      '/api/content?limit=20': json(page(1, 20)),
+      '/api/content?limit=20': paged(page(1, 20), 'c20'),
       '/api/content/counts': counts,
       '/api/content/search?q=yog': json([art(99, { title: 'Yoga at home' })]),
       '/api/content/search?q=zzz': json([]),
@@ -174,9 +187,9 @@ describe('News list (spec §2)', () => {
 
   it('Load More keeps the loaded pages in the URL, so Back from an article shows the same 40 cards (issue 26)', async () => {
     const f = tableFetcher({
-      '/api/content?limit=20': json(page(1, 20)),
-      '/api/content?limit=20&offset=20': json(page(21, 20)),
-      '/api/content?limit=20&offset=40': json(page(41, 3)),
+      '/api/content?limit=20': paged(page(1, 20), 'c20'),
+      '/api/content?limit=20&cursor=c20': paged(page(21, 20), 'c40'),
+      '/api/content?limit=20&cursor=c40': paged(page(41, 3)),
       '/api/content/counts': counts,
       '/api/content/a-40': json({ ...art(40), content: 'Body', contentHtml: '<p>Body</p>' }),
     });
@@ -191,20 +204,37 @@ describe('News list (spec §2)', () => {
     expect(
       screen.getAllByRole('heading', { level: 2 }).filter((h) => /^Article \d+$/.test(h.textContent ?? '')),
     ).toHaveLength(40);
-    // A reload of that address (or a shared link) shows the same cards too.
-    expect(f.calls.filter((c) => c.includes('offset=20'))).toHaveLength(1);
+    // Back came from the cache: the second page was fetched once.
+    expect(f.calls.filter((c) => c.includes('cursor=c20'))).toHaveLength(1);
   });
 
-  it('/news?pages=2 opens with both pages; a bad count is one page', async () => {
+  it('/news?pages=3 opens with the three pages, each asked for from the cursor of the one before; a bad count is one page', async () => {
+    let releaseSecond = () => {};
     const f = tableFetcher({
-      '/api/content?limit=20': json(page(1, 20)),
-      '/api/content?limit=20&offset=20': json(page(21, 20)),
+      '/api/content?limit=20': paged(page(1, 20), 'c20'),
+      '/api/content?limit=20&cursor=c20': () =>
+        new Promise<Response>((resolve) => {
+          releaseSecond = () => resolve(paged(page(21, 20), 'c40')());
+        }) as unknown as Response,
+      '/api/content?limit=20&cursor=c40': paged(page(41, 20), 'c60'),
       '/api/content/counts': counts,
     });
-    renderAt('/news?pages=2', f);
-    expect(await screen.findByText('Article 40')).toBeTruthy();
+    renderAt('/news?pages=3', f);
+    expect(await screen.findByText('Article 20')).toBeTruthy();
+    // The third page's cursor is in the second page's answer: it is not asked for before that.
+    expect(f.calls.some((c) => c.includes('cursor=c40'))).toBe(false);
+    expect(screen.getByRole('button', { name: 'Loading…' })).toBeTruthy();
+    await act(async () => releaseSecond());
+    expect(await screen.findByText('Article 60')).toBeTruthy();
+    expect(f.calls.filter((c) => c.startsWith('GET /api/content?'))).toEqual([
+      'GET /api/content?limit=20',
+      'GET /api/content?limit=20&cursor=c20',
+      'GET /api/content?limit=20&cursor=c40',
+    ]);
+    expect(screen.getByRole('button', { name: 'Load More Articles' })).toBeTruthy();
     renderAt('/news?pages=-3', f);
-    expect(f.calls.filter((c) => c.includes('offset=')).length).toBe(1);
+    expect(f.calls.filter((c) => c === 'GET /api/content?limit=20')).toHaveLength(2);
+    expect(f.calls.filter((c) => c.includes('cursor=')).length).toBe(2);
   });
 
   it('a category page searches its own category, counts the matches on each button, and says how many (issue 26)', async () => {

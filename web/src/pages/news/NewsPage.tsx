@@ -7,7 +7,7 @@ import {
   LIMITS,
   SKELETONS,
 } from '@site/shared';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, type NavigateOptions, useParams, useSearchParams } from 'react-router-dom';
 import { ArticleCard } from '../../components/ui/ArticleCard';
@@ -20,10 +20,11 @@ import {
   type ArticleListItem,
   type CategoryCounts,
   countsKey,
-  listKey,
   loadedPages,
   NEWS_MAX_PAGES,
-  NEWS_PAGE_SIZE,
+  type NewsPageData,
+  newsPageCursors,
+  newsPageQuery,
   searchCountsKey,
   searchKey,
 } from '../../lib/content';
@@ -113,13 +114,14 @@ function NewsList({
   const inPlace: NavigateOptions = { replace: true };
 
   const counts = useQuery<CategoryCounts>({ queryKey: term ? searchCountsKey(term) : countsKey });
-  const first = useQuery<ArticleListItem[]>({ queryKey: listKey(category), enabled: !term });
-  const more = useQueries({
-    queries: Array.from({ length: pageCount - 1 }, (_, i) => ({
-      queryKey: listKey(category, (i + 1) * NEWS_PAGE_SIZE),
-      enabled: !term,
-    })),
-  });
+  // Keyset pages (issue 43): each starts at the cursor of the page before, so the next is asked for
+  // once the one before it is in (this re-renders when it arrives). Back finds them all in the cache.
+  const queryClient = useQueryClient();
+  const chain = newsPageCursors((key) => queryClient.getQueryData(key), category, pageCount);
+  const listPages = useQueries({
+    queries: chain.cursors.map((cursor) => ({ ...newsPageQuery(category, cursor), enabled: !term })),
+  }) as UseQueryResult<NewsPageData>[];
+  const first = listPages[0]!;
   // Spec §9: search results cached 30 s. A category page searches its own category.
   const results = useQuery<ArticleListItem[]>({
     queryKey: searchKey(term, category),
@@ -128,17 +130,19 @@ function NewsList({
     gcTime: LIMITS.searchCacheMs,
   });
 
-  const pages = [first.data ?? [], ...more.map((m) => (m.data as ArticleListItem[] | undefined) ?? [])];
-  const items = term ? (results.data ?? []) : pages.flat();
+  const loaded = listPages.map((q) => q.data).filter((d): d is NewsPageData => d !== undefined);
+  const items = term ? (results.data ?? []) : loaded.flatMap((p) => p.rows);
   const loading = term ? results.isLoading : first.isLoading;
-  const loadingMore = more.some((m) => m.isLoading);
+  const failed = listPages.some((q) => q.isError);
+  // A page asked for (?pages=) is still on its way: fetching, or waiting for the one before it.
+  const loadingMore = !failed && pageCount > 1 && !chain.ended && loaded.length < pageCount;
   // While a page loads the button stays, saying so: one that left for the moment took focus with it.
   const shownPages = loadingMore ? pageCount - 1 : pageCount;
-  const lastPage = pages[shownPages - 1] ?? [];
   const canLoadMore =
     !term &&
+    !failed &&
     items.length >= LIMITS.loadMoreThreshold &&
-    lastPage.length === NEWS_PAGE_SIZE &&
+    (loadingMore || Boolean(loaded.at(-1)?.next)) &&
     shownPages < NEWS_MAX_PAGES;
   const error = term ? results.error : first.error;
 

@@ -2,18 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SUBSCRIBE_OUTCOMES } from '../../components/newsletter/status';
 import { SubscribeForm } from '../../components/newsletter/SubscribeForm';
-import { type ArticleListItem, articleHref, listKey } from '../../lib/content';
+import { articleHref, type NewsPageData, newsPageQuery } from '../../lib/content';
 import { Seo } from '../../lib/seo';
 import { useSite } from '../../lib/site';
 
-/** The sample issue is the newest articles: what the next digest would hold. */
-export const newsletterSampleKey = listKey(undefined);
+/** The sample issue is the newest articles: what the next digest would hold (the news list's first page). */
+export const newsletterSampleQuery = newsPageQuery(undefined);
 
 /** /newsletter: what it is, how often, a sample issue, and the form (issue 30). */
 export function NewsletterPage() {
   const { brand } = useSite();
-  const latest = useQuery<ArticleListItem[]>({ queryKey: newsletterSampleKey });
-  const sample = (latest.data ?? []).slice(0, 3);
+  const latest = useQuery<NewsPageData>(newsletterSampleQuery);
+  const sample = (latest.data?.rows ?? []).slice(0, 3);
   // Where the no-script form post lands (api/src/routes/newsletter/form-post.ts): ?subscribe=sent|invalid|…
   const outcome = SUBSCRIBE_OUTCOMES[useSearchParams()[0].get('subscribe') ?? ''];
   return (
