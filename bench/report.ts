@@ -1,3 +1,4 @@
+import { type ArchiveRows, archiveMarkdown } from './archive';
 import type { BundleRow } from './bundle';
 import { type ColdStart, coldStartMarkdown } from './cold-start';
 import { type LongTail, longTailMarkdown } from './long-tail-run';
@@ -66,6 +67,8 @@ interface Results {
   } | null;
   /** Issue 39's step (bench/pictures-run.ts), unless --no-pictures. */
   pictures?: PicturesResult;
+  /** Issue 43's rows (bench/archive.ts); absent in results before 2 Dec. */
+  archive?: ArchiveRows;
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -168,6 +171,7 @@ export function renderMarkdown(r: Results): string {
 
   if (r.startup) out.push(...coldStartMarkdown(r.startup));
   if (r.longTail) out.push(...longTailMarkdown(r.longTail));
+  if (r.archive) out.push(...archiveMarkdown(r.archive));
   out.push('## Server', '');
   out.push(`- Cold start of the loaded server (spawn to first 200 from /api/health): ${r.coldStartMs} ms`);
   out.push(`- RSS: ${r.rss.idleMb} MB idle after start, ${r.rss.peakUnderLoadMb} MB peak under load`, '');

@@ -6,6 +6,7 @@
  *   pnpm bench                      100,000 articles, 10 s per endpoint after a 3 s warm-up
  *   pnpm bench -- --quick           10,000 articles, 3 s per endpoint after 1 s
  *   DATABASE_URL=postgres://… pnpm bench   real PostgreSQL (else PGlite in bench/.data)
+ *   pnpm bench -- --scale=1000000   1,000,000 articles (products and recipes as in the full bench)
  *   flags: --articles=N --seconds=N --connections=N --no-browser --no-pictures --tag=NAME
  *   the pictures step (issue 39, bench/pictures-run.ts) runs last, on a fresh PGlite with the demo
  *   content (the bench's database keeps its own SITE_URL); PICTURES_DATABASE_URL=postgres://… puts it
@@ -19,6 +20,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/harness';
 import * as s from '../api/src/db/schema';
 import { loadEnv } from '../api/src/env';
 import { storeMissingPages } from '../api/src/web/stored-pages';
+import { type ArchiveRows, storeSize, timeDeepestPages, timeSitemap } from './archive';
 import { adminBundles, manifestBundles, routeBundles } from './bundle';
 import { seedRevisions, timeAdminSaves } from './admin-save';
 import { BUDGET } from './budget';
@@ -32,7 +34,7 @@ import { type LoadResult, load } from './load';
 import { renderMarkdown } from './report';
 import { benchAdminCookie, timeAdminSearch } from './admin-search';
 import { explainSearch, SEARCH_TERMS, type SearchPlan, timeSearchSql } from './search-plan';
-import { scaleFromFlags, seedScale } from './seed-scale';
+import { scaleFlag, scaleFromFlags, seedScale } from './seed-scale';
 import {
   BENCH_SITE_URL,
   benchDir,
@@ -40,6 +42,7 @@ import {
   productionServerEnv,
   repoRoot,
   startChild,
+  benchStoreDays,
   productionNodeFlags,
 } from './server';
 
@@ -74,6 +77,7 @@ const serverEnv = () => ({ ...productionServerEnv(databaseUrl, dataDir), SITE_UR
 async function seedPhase() {
   log(`Seeding ${databaseUrl ? 'PostgreSQL' : `PGlite (${dataDir})`} to ${JSON.stringify(scale)}…`);
   const env = loadEnv({
+    STORED_PAGES_DAYS: benchStoreDays(),
     NODE_ENV: 'development',
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
@@ -92,6 +96,7 @@ async function seedPhase() {
     const pagesStarted = performance.now();
     const storedPages = await storeMissingPages(booted.deps);
     log(`  stored ${storedPages} pages in ${((performance.now() - pagesStarted) / 1000).toFixed(1)} s`);
+    const store = await storeSize(db);
     const counts = {
       articles: Number(await db.$count(s.articles)),
       products: Number(await db.$count(s.products)),
@@ -101,18 +106,17 @@ async function seedPhase() {
     const plans = await explainSearch(db);
     const sqlTimes = await timeSearchSql(db, quick ? 5 : 20);
     log('Timing the admin article search (cold, as an admin)…');
-    const adminSearch = await timeAdminSearch(booted, env.SITE_URL);
+    // One admin for every admin row: sign-ups are rate-limited.
+    const adminCookie = await benchAdminCookie(booted, env.SITE_URL);
+    const adminSearch = await timeAdminSearch(booted, env.SITE_URL, adminCookie);
+    log('Timing the first and the deepest page of the news and admin lists…');
+    const deepest = await timeDeepestPages(booted, adminCookie);
     log('Timing editor saves with revisions (issue 31)…');
     await seedRevisions(db, env.ARTICLE_REVISIONS_KEPT, log);
-    const adminSave = await timeAdminSaves(
-      booted,
-      env.SITE_URL,
-      await benchAdminCookie(booted, env.SITE_URL),
-      {
-        saves: quick ? 60 : 200,
-        keep: env.ARTICLE_REVISIONS_KEPT,
-      },
-    );
+    const adminSave = await timeAdminSaves(booted, env.SITE_URL, adminCookie, {
+      saves: quick ? 60 : 200,
+      keep: env.ARTICLE_REVISIONS_KEPT,
+    });
     const slugRows = (await db.execute(
       `select slug from articles where status = 'published' order by id desc limit 10`,
     )) as unknown as { rows: Array<{ slug: string }> };
@@ -126,6 +130,7 @@ async function seedPhase() {
       sqlTimes,
       adminSearch,
       adminSave,
+      archive: { deepest, store } satisfies ArchiveRows,
       slugs: slugRows.rows.map((r) => r.slug),
       crowdSlugs: allSlugs.rows.map((r) => r.slug),
       vocabulary: words.rows.map((r) => r.w),
@@ -161,6 +166,9 @@ async function main() {
     readyPath: '/bytes/2',
     env: {},
   });
+  // Before anything else asks for it, so the first fetch is a miss (issue 43).
+  log('Sitemap: the index and one full article file, first fetch then cached…');
+  const sitemap = await timeSitemap(server.url);
   const idleRssMb = server.rssMb();
   let peakRssMb = idleRssMb;
   const sampler = setInterval(() => {
@@ -308,6 +316,7 @@ async function main() {
     longTail,
     rss: { idleMb: idleRssMb, peakUnderLoadMb: peakRssMb },
     endpoints: rows,
+    archive: { ...seed.archive, sitemap },
     search: {
       endpointP95Ms: searchRow?.real?.p95 ?? null,
       sqlOnly: seed.sqlTimes,
@@ -327,7 +336,8 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   // --tag=NAME keeps a short or partial run from overwriting the full run's files.
   const tag = option('tag');
-  const stamp = `${results.meta.database}-${results.meta.mode}${tag ? `-${tag}` : ''}`;
+  // --scale=N runs are kept apart from the 100,000 run's files too (postgres-full-1000000).
+  const stamp = `${results.meta.database}-${results.meta.mode}${scaleFlag ? `-${scaleFlag}` : ''}${tag ? `-${tag}` : ''}`;
   writeFileSync(path.join(outDir, `${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(outDir, `${stamp}.md`), md);
   console.log(`\n${md}`);

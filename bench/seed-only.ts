@@ -8,12 +8,13 @@ import { boot } from '../api/src/bootstrap';
 import { loadEnv } from '../api/src/env';
 import { storeMissingPages } from '../api/src/web/stored-pages';
 import { scaleFromFlags, seedScale } from './seed-scale';
-import { BENCH_SITE_URL } from './server';
+import { BENCH_SITE_URL, benchStoreDays } from './server';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('Set DATABASE_URL to the PostgreSQL database to seed.');
 const scale = scaleFromFlags();
 const env = loadEnv({
+  STORED_PAGES_DAYS: benchStoreDays(),
   NODE_ENV: 'development',
   DATABASE_URL: databaseUrl,
   SEED_DEMO: 'true',

@@ -1,3 +1,4 @@
+import { num } from './cli-args';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -149,12 +150,20 @@ export function productionNodeFlags(): string[] {
   return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
+/**
+ * The page store's bound for the bench's servers and seed (`--store-days=N`): every article's page by
+ * default, so the crawler walk and the long-tail rows stay comparable with the runs before the bound
+ * (issue 43) and measure the store, not renders. `bench/refill.ts` measures the production default.
+ */
+export const benchStoreDays = () => String(num('store-days', 36_500));
+
 export const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 export const BENCH_SITE_URL = 'http://bench.localhost';
 
 /** The real server as `pnpm start` runs it in production, on the seeded database. */
 export function productionServerEnv(databaseUrl: string | undefined, dataDir: string) {
   return {
+    STORED_PAGES_DAYS: benchStoreDays(),
     NODE_ENV: 'production',
     BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     DATABASE_URL: databaseUrl ?? '',
