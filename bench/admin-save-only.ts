@@ -11,7 +11,7 @@ import { loadEnv } from '../api/src/env';
 import { benchAdminCookie } from './admin-search';
 import { seedRevisions, timeAdminSaves } from './admin-save';
 import { BUDGET } from './budget';
-import { num } from './cli-args';
+import { flag, num } from './cli-args';
 import { scaleFromFlags, seedScale } from './seed-scale';
 import { benchDir } from './server';
 
@@ -29,7 +29,9 @@ const booted = await boot(env, { seed: true });
 try {
   const seeded = await seedScale(booted.deps.db, scale, console.log);
   if (seeded.inserted.articles) console.log(`seeded ${JSON.stringify(seeded.inserted)} in ${seeded.ms} ms`);
-  await seedRevisions(booted.deps.db, env.ARTICLE_REVISIONS_KEPT, console.log);
+  await seedRevisions(booted.deps.db, env.ARTICLE_REVISIONS_KEPT, console.log, {
+    everyArticle: !flag('no-first-revisions'),
+  });
   const cookie = await benchAdminCookie(booted, env.SITE_URL);
   for (let round = 1; round <= num('rounds', 1); round++) {
     const t = await timeAdminSaves(booted, env.SITE_URL, cookie, {
