@@ -10,19 +10,13 @@ import { startJobWorkers } from '../src/queue/workers';
 import { storeMissingPages } from '../src/web/stored-pages';
 import { pruneStoredPages } from '../src/web/stored-pages-bound';
 import { Agent, createPostgresDatabase, dbTargets, testEnv } from './helpers';
+import { publishedArticle, until } from './page-store-fixtures';
 
 const DAY = 86_400_000;
+/** Most read first, then newest; the unread old pages are outside the bound. */
+const REFILL_ORDER = ['old-most-read', 'old-less-read', 'old-read-once', 'newer-unread', 'new-unread'];
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-/** Polls until `check` holds (fails after `ms`). */
-async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`not true within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** A London calendar day `daysAgo` before today, as article_read_days keys it. */
 function londonDay(daysAgo: number) {
@@ -42,15 +36,8 @@ describe.each(dbTargets)('the page store bound by reading, on %s', (kind) => {
   let close: () => Promise<void>;
   const ids: Record<string, number> = {};
 
-  const article = (slug: string, daysAgo: number) => ({
-    slug,
-    title: `Title of ${slug}`,
-    excerpt: 'e',
-    content: `Body of ${slug}`,
-    category: 'wellness' as const,
-    status: 'published' as const,
-    publishedAt: new Date(Date.now() - daysAgo * DAY),
-  });
+  const article = (slug: string, daysAgo: number) =>
+    publishedArticle(slug, new Date(Date.now() - daysAgo * DAY));
 
   beforeAll(async () => {
     const env = testEnv({ STORED_PAGES: 'true' });
@@ -112,25 +99,13 @@ describe.each(dbTargets)('the page store bound by reading, on %s', (kind) => {
     await until(async () => (await storedByRenderTime()).length === 2);
     expect(await storeMissingPages(app.deps)).toBe(5);
     // One page at a time, in this order (rendered_at is each insert's own transaction time).
-    expect(await storedByRenderTime()).toEqual([
-      'old-most-read',
-      'old-less-read',
-      'old-read-once',
-      'newer-unread',
-      'new-unread',
-    ]);
+    expect(await storedByRenderTime()).toEqual(REFILL_ORDER);
     // The end of the refill pruned the two unread old pages the crawler's misses had stored.
     expect(await storeMissingPages(app.deps)).toBe(0);
     // As after the next deploy: every row is another build's, and the refill takes the same order.
     await app.deps.db.execute(sql`update stored_pages set build = 'older-build'`);
     expect(await storeMissingPages(app.deps)).toBe(5);
-    expect(await storedByRenderTime()).toEqual([
-      'old-most-read',
-      'old-less-read',
-      'old-read-once',
-      'newer-unread',
-      'new-unread',
-    ]);
+    expect(await storedByRenderTime()).toEqual(REFILL_ORDER);
   });
 
   it('a page outside the bound still renders on a miss, is stored, and goes at the next prune', async () => {

@@ -8,27 +8,11 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import * as s from '../src/db/schema';
 import { markPagesStale, savePage, storeMissingPages } from '../src/web/stored-pages';
 import { type Agent, createPostgresDatabase, dbTargets, signUpAdmin, testEnv } from './helpers';
-
-/** Polls until `check` holds (fails after `ms`). */
-async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`not true within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { publishedArticle, until } from './page-store-fixtures';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 9));
-const article = (slug: string, n: number, extra: Partial<typeof s.articles.$inferInsert> = {}) => ({
-  slug,
-  title: `Title of ${slug}`,
-  excerpt: 'e',
-  content: `Body of ${slug}`,
-  category: 'wellness' as const,
-  status: 'published' as const,
-  publishedAt: day(n),
-  ...extra,
-});
+const article = (slug: string, n: number, extra: Partial<typeof s.articles.$inferInsert> = {}) =>
+  publishedArticle(slug, day(n), extra);
 
 /**
  * Two instances on one database, with the page store on: what one stores the other serves, and a
