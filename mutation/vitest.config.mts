@@ -13,7 +13,11 @@ export default defineConfig({
     include: group.tests,
     environment: 'node',
     // As api/vitest.config.ts: no DNS query leaves the machine (and loopback-only.test.ts checks it).
-    setupFiles: group.root === 'api' ? ['test/loopback-only.ts'] : [],
+    // hook-coverage.mjs: what a file's beforeAll covers counts for each of its tests (see the file).
+    setupFiles: [
+      ...(group.root === 'api' ? ['test/loopback-only.ts'] : []),
+      path.join(repo, 'mutation/hook-coverage.mjs'),
+    ],
     // Test files share one module graph per worker, and the worker is kept from one mutant run to the
     // next (run.mjs): nothing is imported again per mutant. Static mutants need fresh modules, and so
     // does a group that says so (groups.mjs).
