@@ -54,12 +54,19 @@ export interface DatabaseHandle {
  * Plan with bitmap scans only: no sequential scan, no walk of a btree index testing each row's vector.
  * No JIT (a disabled plan's cost is huge, which would compile a query that runs in milliseconds) and
  * no parallel workers (starting them costs more than these searches on a small host).
+ *
+ * work_mem 32MB: a bitmap that outgrows work_mem turns lossy (a heap page instead of each row), and
+ * every row of a lossy page is tested again, its vector read from TOAST. At 1,000,000 articles a
+ * common word ANDed with a category or a title range made lossy bitmaps at the 4MB default: 8.4 s
+ * for one admin search, 0.5 s at 32MB (docs/performance.md, Growth). A bitmap takes only what it
+ * needs, ~10 MB for 360,000 rows.
  */
 export const BITMAP_SCANS_ONLY: Readonly<Record<string, string>> = {
   enable_seqscan: 'off',
   enable_indexscan: 'off',
   jit: 'off',
   max_parallel_workers_per_gather: '0',
+  work_mem: '32MB',
 };
 
 /**
@@ -102,7 +109,7 @@ export async function openDatabase(opts: {
     });
     // Set on each new connection before its first query (pg queues the query behind this one).
     const bitmapScansOnly = Object.entries(BITMAP_SCANS_ONLY)
-      .map(([name, value]) => `set ${name} = ${value}`)
+      .map(([name, value]) => `set ${name} = '${value}'`)
       .join('; ');
     searchPool.on('connect', (client) => {
       // Failing, the session plans as any other: slower searches, same answers.
