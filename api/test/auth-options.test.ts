@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_SECRET } from '../src/auth/dev-secret';
 import type { Booted } from '../src/bootstrap';
 import { auditLog, rateLimit, session, user } from '../src/db/schema';
 import { Agent, capturedLogger, signUp, signUpAdmin, testApp } from './helpers';
@@ -58,6 +60,25 @@ describe('better-auth options (auth/auth.ts)', () => {
     expect(await me(named.agent)).toMatchObject({ firstName: 'Maya', lastName: 'Lind' });
   });
 
+  it.each([
+    ['firstName', 42],
+    ['lastName', ['x']],
+  ])(
+    'a %s that is not text is refused with a 400 naming it, and no account is made',
+    async (field, value) => {
+      const email = `typed-${field}-${Date.now()}@example.com`;
+      const res = await new Agent(booted.app).post('/api/auth/sign-up/email', {
+        email,
+        password: 'a-long-password',
+        name: 'T',
+        [field]: value,
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(new RegExp(`^${field}:`));
+      expect(await booted.deps.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    },
+  );
+
   it('a session is extended when it is used after a day, not on every request', async () => {
     const { agent, email } = await signUp(booted.app);
     const [u] = await booted.deps.db.select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -104,6 +125,37 @@ describe('better-auth options (auth/auth.ts)', () => {
     });
     const rows = await booted.deps.db.select().from(auditLog).where(eq(auditLog.actorEmail, admin.email));
     expect(rows.map((r) => [r.action, r.route])).toEqual([['sign-in', 'POST /api/auth/sign-in/email']]);
+  });
+});
+
+describe('session cookies are signed with BETTER_AUTH_SECRET', () => {
+  const boots: Booted[] = [];
+  afterAll(async () => {
+    for (const b of boots) await b.close();
+  });
+
+  /** The session cookie's token and signature, and the signature `secret` gives that token. */
+  async function signedWith(env: Record<string, string>) {
+    const booted = await testApp('pglite', { env });
+    boots.push(booted);
+    const { agent } = await signUp(booted.app);
+    const res = await agent.get('/api/auth/user');
+    expect(res.status).toBe(200);
+    const value = agent.cookieValues().find((v) => v.includes('.'));
+    const [token, signature] = decodeURIComponent(value ?? '').split('.');
+    return (secret: string) =>
+      createHmac('sha256', secret)
+        .update(token ?? '')
+        .digest('base64') === signature;
+  }
+
+  it('the one set, or in development the published development secret (production refuses that one)', async () => {
+    const own = 'an-own-secret-for-this-test-0123456789abcdef';
+    const withOwn = await signedWith({ BETTER_AUTH_SECRET: own });
+    expect(withOwn(own)).toBe(true);
+    expect(withOwn(DEV_SECRET)).toBe(false);
+    const withNone = await signedWith({});
+    expect(withNone(DEV_SECRET)).toBe(true);
   });
 });
 
