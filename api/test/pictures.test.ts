@@ -168,16 +168,21 @@ describe.each(dbTargets)('pictures and their sizes on %s (issue 39)', (kind) => 
     try {
       const { imageUrl } = await upload(await photo(1200, 800));
       const name = fileName(imageUrl);
-      await waitUntil('the sizes', async () => {
-        const [row] = await booted.deps.db.select().from(pictures).where(eq(pictures.name, name));
-        return row?.status === 'ready';
-      });
+      await waitUntil(
+        'the sizes',
+        async () => {
+          const [row] = await booted.deps.db.select().from(pictures).where(eq(pictures.name, name));
+          return row?.status === 'ready';
+        },
+        80_000,
+      );
       const top = await served(rungName(parseOriginalName(name)!, 1200, 'avif'));
       expect(top.status).toBe(200);
     } finally {
       await stop();
     }
-  });
+    // AVIF and WebP at every rung take both cores for tens of seconds while the rest of CI runs.
+  }, 90_000);
 
   it('a picture stored before sizes existed is moved to a sized name everywhere it is named', async () => {
     // The workers of an earlier test ran the start's backfill on this database: nothing to move then.
