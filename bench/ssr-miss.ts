@@ -1,5 +1,9 @@
 // @ts-nocheck
 // Sequential server renders of distinct article pages through the real app (no cache): the cost of a miss.
+// Run with NODE_ENV=production (React and its router pick their builds when first imported) and
+// STORED_PAGES=false for the render alone, without storing each page (brotli and a database write).
+if (process.env.NODE_ENV !== 'production')
+  console.warn('NODE_ENV is not production: React renders in development mode');
 import { boot } from '../api/src/bootstrap';
 import { loadEnv } from '../api/src/env';
 const env = loadEnv({
@@ -10,6 +14,7 @@ const env = loadEnv({
   RSS_CRON: 'off',
   LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'true',
   PUBLIC_CACHE_MS: '0',
+  STORED_PAGES: process.env.STORED_PAGES ?? 'true',
   DATA_DIR: '/tmp/unused',
 });
 const booted = await boot(env, { seed: false });

@@ -1,13 +1,13 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { matchRoutes, StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { App } from './App';
 import type { Fetcher } from './lib/api';
 import { createQueryClient } from './lib/query-client';
 import { type HeadCollector, headTags, headTagsToHtml } from './lib/seo';
 import { SSR_STATE_ID } from './lib/ssr-state';
 import { currentUserKey } from './lib/use-current-user';
-import { preloadLazyPages, type RouteHandle, routePages, routes } from './routes';
+import { matchSiteRoutes, preloadLazyPages, type RouteHandle, routePages } from './routes';
 
 let restPreloaded = false;
 
@@ -31,10 +31,10 @@ export async function render(req: RenderRequest) {
   // The pages this URL shows, before rendering (a page still loading would be sent as its fallback);
   // the others load in the background after the first render, so a first page does not wait for the
   // whole site (the admin module included) to load.
-  await Promise.all(routePages(url.pathname).map((page) => page.preload()));
+  const matches = matchSiteRoutes(url.pathname) ?? undefined;
+  await Promise.all(routePages(url.pathname, matches).map((page) => page.preload()));
   const fetcher: Fetcher = (path) => req.fetchApi(path);
   const queryClient = createQueryClient(fetcher);
-  const matches = matchRoutes(routes, url.pathname) ?? undefined;
 
   const prefetches = (matches ?? []).flatMap((m) => {
     const handle = m.route.handle as RouteHandle | undefined;

@@ -329,9 +329,58 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** A path's first segment as the router compares it: decoded, any case (routes are not case-sensitive). */
+function firstSegment(pathname: string): string {
+  const raw = pathname.split('/')[1] ?? '';
+  try {
+    return decodeURIComponent(raw).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+const routeFirst = (route: RouteObject) => firstSegment(route.path ?? '/');
+const isDynamic = (first: string) => first.startsWith(':') || first.startsWith('*');
+
+/**
+ * The route table cut to the routes that can match paths starting with one segment: the layout with
+ * the children whose first segment is that one or a parameter, and the catch-all. Built once per known
+ * first segment; every other segment shares one table, so the map stays as small as the route table.
+ */
+const prunedTables = new Map<string, RouteObject[]>();
+const OTHER = '\0other';
+function prunedTable(first: string): RouteObject[] {
+  const [layout, ...rest] = routes;
+  const children = layout?.children ?? [];
+  const known = children.some((r) => !isDynamic(routeFirst(r)) && routeFirst(r) === first);
+  const key = known ? first : OTHER;
+  let table = prunedTables.get(key);
+  if (!table) {
+    const kept = children.filter((r) => {
+      const f = routeFirst(r);
+      return isDynamic(f) || (known && f === first);
+    });
+    table = [{ ...layout, children: kept } as RouteObject, ...rest];
+    prunedTables.set(key, table);
+  }
+  return table;
+}
+
+/**
+ * `matchRoutes(routes, pathname)`, cheaper. Each call flattens the table and compiles every pattern it
+ * tries into a RegExp: two calls were a tenth of a server render's CPU. Only routes whose first segment
+ * equals the path's (or is a parameter) can match, so the rest are left out; a path that matched only
+ * the catch-all is matched again against the whole table, so an unusual spelling never reads as 404.
+ */
+export function matchSiteRoutes(pathname: string) {
+  const matches = matchRoutes(prunedTable(firstSegment(pathname)), pathname);
+  if (matches && matches.at(-1)?.route.path !== '*') return matches;
+  return matchRoutes(routes, pathname);
+}
+
 /** The pages a URL shows (their lazy modules): loaded before hydration, named for modulepreload. */
-export function routePages(pathname: string): Page[] {
-  return (matchRoutes(routes, pathname) ?? []).flatMap((m) => {
+export function routePages(pathname: string, matches = matchSiteRoutes(pathname)): Page[] {
+  return (matches ?? []).flatMap((m) => {
     const page = (m.route.handle as RouteHandle | undefined)?.page;
     return page ? [page] : [];
   });
