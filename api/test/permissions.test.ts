@@ -2,6 +2,7 @@ import { STAFF_ROLES, type StaffRole } from '@site/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowed, permissionOf, refusal } from '../src/auth/policy';
+import { roleOf } from '../src/auth/role';
 import type { Booted } from '../src/bootstrap';
 import * as s from '../src/db/schema';
 import { type AdminFixture, type AdminRoute, adminRoutes, makeAdminFixture, snapshot } from './admin-routes';
@@ -407,5 +408,16 @@ describe('the policy table', () => {
     expect(refusal('editor')).toMatch(/need an admin/);
     expect(refusal(null)).toBe('Admin access required.');
     expect([...STAFF_ROLES]).toEqual(['contributor', 'author', 'editor', 'admin']);
+  });
+
+  it('the role a user row gives: isAdmin makes an admin; a stray "admin" role without it, or an unknown one, is no role', () => {
+    expect(roleOf({ isAdmin: true, role: null })).toBe('admin');
+    expect(roleOf({ isAdmin: true, role: 'contributor' })).toBe('admin');
+    expect(roleOf({ isAdmin: false, role: 'admin' })).toBeNull();
+    expect(roleOf({ isAdmin: false, role: 'editor' })).toBe('editor');
+    expect(roleOf({ isAdmin: null, role: 'author' })).toBe('author');
+    expect(roleOf({ isAdmin: false, role: 'owner' as StaffRole })).toBeNull();
+    expect(roleOf({ isAdmin: false, role: null })).toBeNull();
+    expect(roleOf(null)).toBeNull();
   });
 });
