@@ -61,6 +61,8 @@ export const groups = {
       'test/expired-rows.test.ts',
       // xml.ts: the sitemap index and files (every published article once, escaped addresses).
       'test/sitemap.test.ts',
+      // It builds ApiError, SafeFetchError and the damaged-picture message as a feed picture's refusals.
+      'test/rss-picture-problems.test.ts',
     ],
   },
   'lib-cache': {
@@ -106,6 +108,8 @@ export const groups = {
       'test/s3-outage.test.ts',
       'test/db-unreachable.test.ts',
       'test/ready.test.ts',
+      // It builds ApiError, SafeFetchError and the damaged-picture message as a feed picture's refusals.
+      'test/rss-picture-problems.test.ts',
     ],
   },
   // The Origin, CSP, control-character and early-answer gates (issue 13).
@@ -206,6 +210,8 @@ export const groups = {
       'test/ai.test.ts',
       // A picture's sizes job when the bucket stops answering.
       'test/s3-outage.test.ts',
+      // It builds ApiError, SafeFetchError and the damaged-picture message as a feed picture's refusals.
+      'test/rss-picture-problems.test.ts',
     ],
   },
   rss: {
@@ -222,6 +228,8 @@ export const groups = {
       'test/rss-fetch-edges.test.ts',
       'test/rss-sanitize.test.ts',
       'test/rss-pictures.test.ts',
+      // feed-pictures.ts: each refusal's kind, the limits, one fetch per address and item.
+      'test/rss-picture-problems.test.ts',
       'test/rss-feed-quality.test.ts',
       'test/rss-real-feeds.test.ts',
       'test/loopback-only.test.ts',
