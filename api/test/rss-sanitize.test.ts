@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { imagesIn } from '../src/rss/inline-images';
-import { normaliseLink, plainText, safeHtml, safeUrl } from '../src/rss/sanitize';
+import {
+  fieldText,
+  fixCharacters,
+  literalText,
+  looksLikeHtml,
+  normaliseLink,
+  plainText,
+  repairDoubleEncoding,
+  safeHtml,
+  safeUrl,
+  textAsHtml,
+} from '../src/rss/sanitize';
 
 // What the RSS import keeps of a feed's text (rss/sanitize.ts): the job stores exactly these strings.
 describe('feed text as plain text', () => {
@@ -170,5 +181,106 @@ describe('safeUrl: trimming', () => {
   it('a blank link is null even with a base to resolve against', () => {
     expect(safeUrl('   ', 'https://n.example/feed.xml')).toBeNull();
     expect(safeUrl('', 'https://n.example/feed.xml')).toBeNull();
+  });
+});
+
+describe('feed characters put right (fixCharacters, repairDoubleEncoding)', () => {
+  it.each([
+    ['cafÃ©', 'café'],
+    ['â€¦ and â€œquotesâ€\u009d', '… and “quotes”'],
+    ['â‚¬5', '€5'],
+    ['Ð¿Ñ€Ð¸Ð²ÐµÑ‚', 'привет'],
+    ['Î±Î²Î³', 'αβγ'],
+    ['Ù…', 'م'],
+    ['Å‚', 'ł'],
+    // The edges of what a two-byte sequence may be: U+00A0, U+017F, U+0370, U+04FF, U+0590, U+06FF, U+0800.
+    ['Â\u00a0', '\u00a0'],
+    ['Å¿', 'ſ'],
+    ['Í°', 'Ͱ'],
+    ['Ó¿', 'ӿ'],
+    ['Ö\u0090', '֐'],
+    ['Û¿', 'ۿ'],
+    ['à\u00a0€', '\u0800'],
+  ])('double-encoded %j is put back as %j', (input, fixed) => {
+    expect(repairDoubleEncoding(input)).toBe(fixed);
+  });
+
+  it.each([
+    'café',
+    'naïve',
+    'Ångström',
+    // French spacing: E9 A0 BB is valid UTF-8 but the text is French.
+    'allé\u00a0»',
+    '«\u00a0oui',
+    // One genuine é leaves the whole text as it is.
+    'cafÃ© and café',
+    // Pairs that decode to letters no feed means: Latin Extended-B, IPA, C1 controls, Armenian, Syriac, NKo.
+    'CAFÉ”',
+    'Æ€',
+    'Í¯',
+    'Ô€',
+    'Ü€',
+    'ß¿',
+    'ÂŸ',
+    'plain ascii',
+  ])('%j stays as it is', (text) => {
+    expect(repairDoubleEncoding(text)).toBe(text);
+  });
+
+  it('removes C0 controls but keeps tab and line breaks; C1 controls become their windows-1252 characters', () => {
+    expect(fixCharacters('a\u0000b\u0007c\u000bd\u000ce\u001ff\u007fg')).toBe('abcdefg');
+    expect(fixCharacters('a\tb\nc\rd')).toBe('a\tb\nc\rd');
+    expect(fixCharacters('it\u0092s \u0080 5 \u0096 6')).toBe('it’s € 5 – 6');
+    // 0x81 has no windows-1252 character: dropped.
+    expect(fixCharacters('a\u0081b')).toBe('ab');
+    expect(fixCharacters('cafÃ©\u0000')).toBe('café');
+  });
+});
+
+describe('titles: text or HTML (looksLikeHtml, fieldText, literalText, textAsHtml)', () => {
+  it.each([
+    ['Tom &amp; Jerry', true],
+    ['Fish &#38; chips', true],
+    ['Fish &#x26; chips', true],
+    ['<b>Bold</b> news', true],
+    ['One<br>Two', true],
+    ['One<BR/>Two', true],
+    ['<img src="x.jpg"> caption', true],
+    ['<hr>', true],
+    ['Cryptic Message <3', false],
+    ['the <blink> tag', false],
+    ['AT&T and R&D', false],
+    ['<brand> new', false],
+    ['a </ b> c', false],
+  ])('%j looks like HTML: %s', (text, html) => {
+    expect(looksLikeHtml(text)).toBe(html);
+  });
+
+  it('a declared type decides, in any case; without one, how it looks', () => {
+    expect(fieldText('<b>Bold</b> &amp; more', 'html', 100)).toBe('Bold & more');
+    expect(fieldText('<b>Bold</b> &amp; more', 'XHTML', 100)).toBe('Bold & more');
+    // Declared HTML is read as HTML even when it does not look like it (no closing tag, no entity).
+    expect(looksLikeHtml('<b>Bold')).toBe(false);
+    expect(fieldText('<b>Bold', 'xhtml', 100)).toBe('Bold');
+    expect(fieldText('<b>Bold', 'html', 100)).toBe('Bold');
+    expect(fieldText('<b>Bold', undefined, 100)).toBe('<b>Bold');
+    expect(fieldText('<b>Bold</b> &amp; more', 'Text', 100)).toBe('<b>Bold</b> &amp; more');
+    expect(fieldText('<b>Bold</b>', undefined, 100)).toBe('Bold');
+    expect(fieldText('Love <3 you', undefined, 100)).toBe('Love <3 you');
+    expect(fieldText(42, 'html', 100)).toBe('');
+    expect(fieldText('a long title here', undefined, 9)).toBe('a long…');
+  });
+
+  it('literal text: white space collapsed and trimmed, cut at the limit, characters fixed; not a string is empty', () => {
+    expect(literalText('  one \n two\t three  ')).toBe('one two three');
+    expect(literalText('cafÃ© au lait', 8)).toBe('café au…');
+    expect(literalText(undefined)).toBe('');
+    expect(literalText(['x'])).toBe('');
+  });
+
+  it('text as a body: one escaped paragraph, nothing for blank text', () => {
+    expect(textAsHtml('a < b & c > d')).toBe('<p>a &lt; b &amp; c &gt; d</p>');
+    expect(textAsHtml('   ')).toBe('');
+    expect(textAsHtml(null)).toBe('');
   });
 });
