@@ -176,6 +176,34 @@ describe.each(dbTargets)('pictures from feeds on %s (issue 39 §3)', (kind) => {
       .where(inArray(articles.url, [`${feeds.base}/p/hang/1`, `${feeds.base}/p/private/1`]));
     expect(rows.map((r) => r.imageUrl)).toEqual([null, null]);
   });
+  it('a server shutting down stops the backfill before it reads a page, and it is not marked done', async () => {
+    const [row] = await booted.deps.db
+      .insert(articles)
+      .values({
+        title: 'Import seen at shutdown',
+        slug: `import-at-shutdown-${kind}`,
+        excerpt: 'x',
+        category: 'home',
+        status: 'published',
+        imageUrl: `${feeds.base}/img/sunflowers.jpg?at=shutdown`,
+        isExternal: true,
+        content: 'Old.',
+      })
+      .returning({ id: articles.id });
+    booted.deps.lifecycle.shuttingDown = true;
+    try {
+      expect(await backfillFeedPictures(booted.deps)).toBe(0);
+    } finally {
+      booted.deps.lifecycle.shuttingDown = false;
+    }
+    const [after] = await booted.deps.db
+      .select({ imageUrl: articles.imageUrl })
+      .from(articles)
+      .where(eq(articles.id, row!.id));
+    expect(after?.imageUrl).toBe(`${feeds.base}/img/sunflowers.jpg?at=shutdown`);
+    await booted.deps.db.delete(articles).where(eq(articles.id, row!.id));
+  });
+
   it('articles imported before feed pictures were ours get our copy once; a picture that cannot be had is dropped', async () => {
     const external = (n: number, imageUrl: string, isExternal = true) => ({
       title: `Old import ${n}`,
@@ -194,6 +222,8 @@ describe.each(dbTargets)('pictures from feeds on %s (issue 39 §3)', (kind) => {
         external(2, `${feeds.base}/img/missing.jpg`),
         // An editor's own choice of address is theirs: only imports are changed.
         external(3, `${feeds.base}/img/missing.jpg`, false),
+        // Already ours (a picture stored by an earlier run): left as it is, not fetched from ourselves.
+        external(4, `${SITE}/uploads/0b7c6a52-1b3f-4c1e-9d0a-3f2e1c4b5a69-1200x800.webp`),
       ])
       .returning({ id: articles.id });
     expect(await backfillFeedPictures(booted.deps)).toBeGreaterThanOrEqual(2);
@@ -210,6 +240,7 @@ describe.each(dbTargets)('pictures from feeds on %s (issue 39 §3)', (kind) => {
     expect(rows[0]?.imageUrl).toMatch(new RegExp(`^${SITE}/uploads/[0-9a-f-]{36}-1600x1000\\.webp$`));
     expect(rows[1]?.imageUrl).toBeNull();
     expect(rows[2]?.imageUrl).toBe(`${feeds.base}/img/missing.jpg`);
+    expect(rows[3]?.imageUrl).toBe(`${SITE}/uploads/0b7c6a52-1b3f-4c1e-9d0a-3f2e1c4b5a69-1200x800.webp`);
     const [row] = await booted.deps.db
       .select()
       .from(pictures)
