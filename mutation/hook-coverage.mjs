@@ -7,7 +7,13 @@
 // `session: {}` mutant in auth.ts ran none of the tests that check the 30-day cookie and "survived".
 // This credits what a file's beforeAll and afterAll hooks covered to every test of that file, as
 // those tests depend on it. Only in the coverage run; a mutant run needs nothing from here.
+//
+// Except a module's top-level code (a constant table, a compiled converter): it runs once, when the
+// first file imports the module, and a beforeAll that imports lazily would get it credited to its own
+// tests only, not to a file that imports the module at its top and checks those very constants. Such
+// a mutant stays static (left out by default, every test with --static): see moduleLevelMutants.
 import { afterAll, beforeAll, inject } from 'vitest';
+import { moduleLevelMutants } from './module-level.mjs';
 
 const namespace = inject('globalNamespace');
 const mode = inject('mode');
@@ -26,8 +32,9 @@ if (namespace && mode !== 'mutant') {
   afterAll((_context, suite) => {
     const coverage = ns.mutantCoverage;
     if (!coverage) return;
+    const moduleLevel = moduleLevelMutants();
     const hooked = Object.entries(coverage.static ?? {})
-      .filter(([id, hits]) => hits > (before[id] ?? 0))
+      .filter(([id, hits]) => hits > (before[id] ?? 0) && !moduleLevel.has(id))
       .map(([id]) => id);
     if (!hooked.length) return;
     coverage.perTest ??= {};
