@@ -349,18 +349,19 @@ const isDynamic = (first: string) => first.startsWith(':') || first.startsWith('
  */
 const prunedTables = new Map<string, RouteObject[]>();
 const OTHER = '\0other';
+const [siteLayout, ...afterLayout] = routes;
+const layoutChildren = siteLayout?.children ?? [];
+/** The first segments routes spell out (not parameters): each gets its own table. */
+const knownFirsts = new Set(layoutChildren.map(routeFirst).filter((first) => !isDynamic(first)));
 function prunedTable(first: string): RouteObject[] {
-  const [layout, ...rest] = routes;
-  const children = layout?.children ?? [];
-  const known = children.some((r) => !isDynamic(routeFirst(r)) && routeFirst(r) === first);
-  const key = known ? first : OTHER;
+  const key = knownFirsts.has(first) ? first : OTHER;
   let table = prunedTables.get(key);
   if (!table) {
-    const kept = children.filter((r) => {
+    const kept = layoutChildren.filter((r) => {
       const f = routeFirst(r);
-      return isDynamic(f) || (known && f === first);
+      return isDynamic(f) || f === key;
     });
-    table = [{ ...layout, children: kept } as RouteObject, ...rest];
+    table = [{ ...siteLayout, children: kept } as RouteObject, ...afterLayout];
     prunedTables.set(key, table);
   }
   return table;
