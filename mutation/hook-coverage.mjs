@@ -28,8 +28,11 @@ if (namespace && mode !== 'mutant') {
   });
 
   // Registered before the test file's own hooks, so it runs after them ("stack" order) and sees
-  // what its afterAll covered too.
-  afterAll((_context, suite) => {
+  // what its afterAll covered too. Vitest 4.1 reads a hook's first parameter as its fixtures and
+  // refuses anything but a destructuring pattern: `(_context, suite)` threw before any hook after it,
+  // Stryker's own among them, so no coverage reached Stryker and every mutant ran every test.
+  // biome-ignore lint/correctness/noEmptyPattern: the form vitest 4.1 accepts (as Stryker's own setup)
+  afterAll(({}, suite) => {
     const coverage = ns.mutantCoverage;
     if (!coverage) return;
     const moduleLevel = moduleLevelMutants();
