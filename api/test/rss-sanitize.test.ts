@@ -64,6 +64,13 @@ describe('feed HTML as article markup', () => {
       ),
     ).toBe('<h2>Big</h2><table><tr><td>c</td><td>d</td></tr></table>');
   });
+  it('the smallest headings, captions and sectioning containers become tags of our own range', () => {
+    expect(
+      safeHtml(
+        '<h5>Five</h5><h6>Six</h6><figure><figcaption>Caption</figcaption></figure><section>S</section><article>A</article><aside>B</aside>',
+      ),
+    ).toBe('<h4>Five</h4><h4>Six</h4><div><p>Caption</p></div><div>S</div><div>A</div><div>B</div>');
+  });
   it('links: http(s) only, open in a new tab with noopener nofollow; others keep their words only', () => {
     expect(safeHtml('<a href="https://n.example/a" onclick="x" title="t">ok</a>')).toBe(
       '<a href="https://n.example/a" rel="noopener noreferrer nofollow" target="_blank">ok</a>',
