@@ -56,6 +56,15 @@ describe.each(dbTargets)('guessing at accounts on %s', (kind) => {
     expect(retry).toBeLessThanOrEqual(60);
   });
 
+  it('the account is counted however its address is spelled (case, spaces), and its first wait is a minute', async () => {
+    const { email } = await signUp(booted.app);
+    for (let i = 0; i < 10; i++) expect((await signIn(email, `wrong-password-${i}`)).status).toBe(401);
+    const respelled = await signIn(`  ${email.toUpperCase()} `, 'wrong-again');
+    expect(respelled.status).toBe(429);
+    // The wait began with the 10th attempt: about 60 s remain, never rounded down to nothing.
+    expect(Number(respelled.res.headers.get('retry-after'))).toBeGreaterThanOrEqual(55);
+  });
+
   it('an address without an account gets exactly the same answers, so the limit tells nothing', async () => {
     const seen: string[] = [];
     for (let i = 0; i < 12; i++) {
