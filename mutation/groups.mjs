@@ -148,6 +148,8 @@ export const groups = {
       'test/client-ip.test.ts',
       'test/anonymous-fast-path.test.ts',
       'test/production-defaults.test.ts',
+      // POST /api/setup: the one-time link's account, its 409/410/429 and the claim's lock.
+      'test/first-admin-setup.test.ts',
       'test/account-guessing.test.ts',
       'test/foundation.test.ts',
       'test/ready.test.ts',

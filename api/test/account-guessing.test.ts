@@ -128,6 +128,77 @@ describe.each(dbTargets)('guessing at accounts on %s', (kind) => {
   });
 });
 
+/** What reaches the per-account count besides a JSON sign-in (auth/sign-in-throttle.ts). */
+describe.each(dbTargets)('the sign-in count on %s: other bodies and old rows', (kind) => {
+  let booted: Booted;
+  let ip = 0;
+  const rows = async () => {
+    const res = await booted.deps.db.execute(sql`select attempts from sign_in_attempts order by account`);
+    return (Array.isArray(res) ? res : (res as unknown as { rows: unknown[] }).rows) as {
+      attempts: number;
+    }[];
+  };
+  const raw = (contentType: string, body: string) =>
+    booted.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: {
+        'content-type': contentType,
+        origin: 'http://localhost:3000',
+        'x-forwarded-for': `198.20.${(++ip >> 8) & 255}.${ip & 255}`,
+      },
+      body,
+    });
+  beforeAll(async () => {
+    booted = await testApp(kind);
+  });
+  afterAll(async () => booted?.close());
+
+  // First, so this app's first sign-in request is the one that sweeps (one sweep per instance per 5 min).
+  it('old rows are swept: quiet for 30 minutes past the last attempt and past the wait, never sooner', async () => {
+    const ago = (minutes: number) => sql`now() - ${`${minutes} minutes`}::interval`;
+    await booted.deps.db.execute(sql`insert into sign_in_attempts (account, attempts, last_attempt_at, locked_until) values
+      ('quiet-40', 3, ${ago(40)}, null),
+      ('waited-until-35', 12, ${ago(40)}, ${ago(35)}),
+      ('waited-until-20', 12, ${ago(40)}, ${ago(20)}),
+      ('quiet-20', 3, ${ago(20)}, null),
+      ('quiet-29', 3, ${ago(29)}, null)`);
+    expect(
+      (await raw('application/json', JSON.stringify({ email: 'sweeper@example.com', password: 'x1234567' })))
+        .status,
+    ).toBe(401);
+    const left = await booted.deps.db.execute(sql`select account from sign_in_attempts order by account`);
+    const names = (
+      (Array.isArray(left) ? left : (left as unknown as { rows: unknown[] }).rows) as { account: string }[]
+    )
+      .map((r) => r.account)
+      .filter((a) => !/^[0-9a-f]{40}$/.test(a)); // the sweeper's own row, a hashed key
+    expect(names).toEqual(['quiet-20', 'quiet-29', 'waited-until-20']);
+  });
+
+  it('a form-encoded guess counts the same as a JSON one', async () => {
+    const { email } = await signUp(booted.app);
+    const form = new URLSearchParams({ email, password: 'wrong-password' }).toString();
+    for (let i = 0; i < 10; i++) await raw('application/x-www-form-urlencoded', form);
+    const json = await raw('application/json', JSON.stringify({ email, password: 'correct-horse-battery' }));
+    expect(json.status).toBe(429);
+  });
+
+  it('a body with no usable email is left to better-auth and counts for nothing', async () => {
+    await booted.deps.db.execute(sql`delete from sign_in_attempts`);
+    for (const body of [
+      '{"email":',
+      '{"email":"   ","password":"x1234567"}',
+      '{"password":"x1234567"}',
+      'null',
+    ]) {
+      const res = await raw('application/json', body);
+      expect(res.status, body).toBeGreaterThanOrEqual(400);
+      expect(res.status, body).toBeLessThan(500);
+    }
+    expect(await rows()).toEqual([]);
+  });
+});
+
 describe.each(dbTargets)(
   'sign-up does not tell whether an email has an account on %s (issue 27 §3)',
   (kind) => {
