@@ -41,5 +41,13 @@ describe('an article title lives in its title, not again at the top of its body 
 
   it('compares words only: punctuation, case and tags do not count', () => {
     expect(titleWords('Iron, Explained: Why <b>Women</b> Need…')).toBe('iron explained why women need');
+    // A tag between words parts them; an escaped ampersand is one.
+    expect(titleWords('Tea<br>Toast')).toBe('tea toast');
+    expect(titleWords('AT&amp;T')).toBe('at t');
+  });
+
+  it('a heading or a title of punctuation only is no title: the body stays', () => {
+    expect(withoutRepeatedTitle('…', '# !!!\n\nText')).toBe('# !!!\n\nText');
+    expect(withoutRepeatedTitle('Sleep', '<h1> — </h1><p>x</p>')).toBe('<h1> — </h1><p>x</p>');
   });
 });

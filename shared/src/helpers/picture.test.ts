@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { imageRef } from '../schemas/common';
 import {
   focusPosition,
+  originalName,
   parseOriginalName,
   parseRungName,
   pictureAtWidth,
   pictureSources,
+  rungHeight,
   rungNames,
   rungWidths,
   splitFocus,
@@ -91,5 +93,63 @@ describe('the ladder of a picture (issue 39)', () => {
     expect(pictureSources(url, { width: 1, height: 1 }).focus).toEqual({ x: 30, y: 70 });
     expect(imageRef.safeParse(url).success).toBe(true);
     expect(imageRef.safeParse(`/uploads/x.webp#other`).success).toBe(false);
+  });
+});
+
+describe('names, heights and widths at their edges', () => {
+  it('an original is named by its id and size, and reads back as the same original', () => {
+    expect(originalName(id, 4000, 3000)).toBe(`${id}-4000x3000.webp`);
+    expect(parseOriginalName(originalName(id, 4000, 3000))).toEqual({
+      id,
+      width: 4000,
+      height: 3000,
+      name: `${id}-4000x3000.webp`,
+    });
+    expect(parseRungName('photo.webp')).toBeNull();
+    expect(parseRungName(`${id}-4000x3000.webp`)).toBeNull();
+  });
+
+  it('every rung of an original, each width in both formats, best format first', () => {
+    expect(rungNames(parseOriginalName(`${id}-500x400.webp`)!)).toEqual([
+      { width: 320, format: 'avif', name: `${id}-500x400-320w.avif` },
+      { width: 320, format: 'webp', name: `${id}-500x400-320w.webp` },
+      { width: 480, format: 'avif', name: `${id}-500x400-480w.avif` },
+      { width: 480, format: 'webp', name: `${id}-500x400-480w.webp` },
+      { width: 500, format: 'avif', name: `${id}-500x400-500w.avif` },
+      { width: 500, format: 'webp', name: `${id}-500x400-500w.webp` },
+    ]);
+  });
+
+  it("a rung keeps the original's proportions, and is never less than 1 px high", () => {
+    expect(rungHeight({ width: 4000, height: 3000 }, 320)).toBe(240);
+    expect(rungHeight({ width: 3000, height: 4000 }, 480)).toBe(640);
+    expect(rungHeight({ width: 2000, height: 1333 }, 640)).toBe(427);
+    expect(rungHeight({ width: 99999, height: 1 }, 320)).toBe(1);
+  });
+
+  it('a focal point of exactly 100 is kept; past 100 on either axis it is dropped', () => {
+    expect(splitFocus('/a.webp#focus=100,100')).toEqual({ url: '/a.webp', focus: { x: 100, y: 100 } });
+    expect(splitFocus('/a.webp#focus=100.5,50')).toEqual({ url: '/a.webp', focus: null });
+    expect(splitFocus('/a.webp#focus=50,101')).toEqual({ url: '/a.webp', focus: null });
+  });
+
+  it('only an upload has sizes: the same name in another folder is shown as it is', () => {
+    const elsewhere = `/images/${id}-2000x1333.webp`;
+    expect(pictureSources(elsewhere, { width: 10, height: 5 })).toMatchObject({
+      src: elsewhere,
+      width: 10,
+      sets: [],
+    });
+    expect(pictureAtWidth(elsewhere, 640)).toBe(elsewhere);
+    // An absolute address of an upload has them too.
+    const absolute = `https://cdn.example/uploads/${id}-2000x1333.webp`;
+    expect(pictureAtWidth(absolute, 700)).toBe(`https://cdn.example/uploads/${id}-2000x1333-800w.webp`);
+  });
+
+  it('a width that is a rung gets that rung, not the next one up', () => {
+    expect(pictureAtWidth(`/uploads/${id}-2000x1333.webp`, 640)).toBe(`/uploads/${id}-2000x1333-640w.webp`);
+    expect(pictureAtWidth(`/uploads/${id}-2000x1333.webp`, 641, 'avif')).toBe(
+      `/uploads/${id}-2000x1333-800w.avif`,
+    );
   });
 });

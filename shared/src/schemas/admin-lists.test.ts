@@ -312,3 +312,34 @@ function expectLimitUpTo500(schema: {
   expect(schema.parse({ limit: '500' }).limit).toBe(500);
   for (const limit of ['0', '501', '2.5']) expect(schema.safeParse({ limit }).success, limit).toBe(false);
 }
+
+describe('admin article list: "Mine only" and the cursor', () => {
+  it('"mine" is true, false or absent, from the query string', () => {
+    expect(m.adminArticleListQuery.parse({ mine: 'true' }).mine).toBe(true);
+    expect(m.adminArticleListQuery.parse({ mine: 'false' }).mine).toBe(false);
+    expect(m.adminArticleListQuery.parse({}).mine).toBeUndefined();
+    expect(messages(m.adminArticleListQuery.safeParse({ mine: 'yes' }))).toEqual([
+      'mine: mine must be true or false',
+    ]);
+  });
+
+  it('a cursor with an offset, or a date sort\'s cursor that holds no instant, is refused on "cursor"', async () => {
+    const { encodeCursor } = await import('./cursor');
+    const dated = encodeCursor({ k: '2026-01-31T08:00:00.123456Z', id: 7 });
+    const titled = encodeCursor({ k: 'Rose oil', id: 7 });
+    expect(m.adminArticleListQuery.parse({ cursor: dated }).cursor).toEqual({
+      k: '2026-01-31T08:00:00.123456Z',
+      id: 7,
+    });
+    expect(m.adminArticleListQuery.parse({ cursor: titled, sort: 'title' }).cursor).toEqual({
+      k: 'Rose oil',
+      id: 7,
+    });
+    expect(messages(m.adminArticleListQuery.safeParse({ cursor: dated, offset: '50' }))).toEqual([
+      'cursor: Send cursor or offset, not both',
+    ]);
+    expect(messages(m.adminArticleListQuery.safeParse({ cursor: titled }))).toEqual([
+      'cursor: Not a valid cursor',
+    ]);
+  });
+});
