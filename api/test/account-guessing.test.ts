@@ -65,6 +65,19 @@ describe.each(dbTargets)('guessing at accounts on %s', (kind) => {
     expect(Number(respelled.res.headers.get('retry-after'))).toBeGreaterThanOrEqual(55);
   });
 
+  it('Retry-After tells the time left of the wait, not a fixed minute', async () => {
+    const { email } = await signUp(booted.app);
+    for (let i = 0; i < 10; i++) await signIn(email, `wrong-password-${i}`);
+    await booted.deps.db.execute(
+      sql`update sign_in_attempts set locked_until = now() + interval '20 seconds' where locked_until > now()`,
+    );
+    const refused = await signIn(email, 'wrong-again');
+    expect(refused.status).toBe(429);
+    const retry = Number(refused.res.headers.get('retry-after'));
+    expect(retry).toBeGreaterThanOrEqual(15);
+    expect(retry).toBeLessThanOrEqual(20);
+  });
+
   it('an address without an account gets exactly the same answers, so the limit tells nothing', async () => {
     const seen: string[] = [];
     for (let i = 0; i < 12; i++) {

@@ -33,6 +33,8 @@ describe('auth calls: /api/logout, /api/login, /api/auth/user, /api/auth/admin-s
     const out = await agent.get('/api/logout', { 'sec-fetch-dest': 'image', 'sec-fetch-mode': 'no-cors' });
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toBe('/sign-out');
+    // Never cached: a cached redirect would outlive a change of where sign-out lives.
+    expect(out.headers.get('cache-control')).toMatch(/\bno-store\b/);
     expect(out.headers.getSetCookie()).toEqual([]);
     expect(agent.signedIn).toBe(true);
     expect((await agent.get('/api/auth/user')).status).toBe(200);

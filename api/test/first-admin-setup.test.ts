@@ -45,8 +45,12 @@ describe.each(dbTargets)('the first admin through a setup link on %s', (kind) =>
     email: `first-admin-${kind}-${Date.now()}-${n++}@example.com`,
     password: 'correct-horse-battery',
   });
-  const usable = async (agent: Agent, token: string) =>
-    ((await (await agent.get(`/api/setup/${token}`)).json()) as { usable: boolean }).usable;
+  const usable = async (agent: Agent, token: string) => {
+    const res = await agent.get(`/api/setup/${token}`);
+    // A link's state changes when it is used: no cache may keep the old answer.
+    expect(res.headers.get('cache-control')).toMatch(/\bno-store\b/);
+    return ((await res.json()) as { usable: boolean }).usable;
+  };
   const userRow = async (email: string) =>
     (await booted.deps.db.select().from(s.user).where(eq(s.user.email, email)))[0];
   const linkRow = async () => (await booted.deps.db.select().from(s.adminSetupLinks))[0];

@@ -35,10 +35,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // No GET changes state (issue 27): the spec's /api/logout navigation only leads to a page whose
   // Sign Out button posts here. An <img src="/api/logout"> in a story or a mail signs nobody out.
-  .get('/logout', (c) => {
-    c.header('cache-control', 'no-store');
-    return c.redirect('/sign-out', 302);
-  })
+  .get('/logout', (c) => c.redirect('/sign-out', 302))
   // The sign-out itself: a form post from the site's own menu or that page. The Origin check
   // (security/origin.ts) has already refused it if a cookie came from a page of another site.
   .post('/logout', clearsNothing('ends a session, which no public page shows'), async (c) => {

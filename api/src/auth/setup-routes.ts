@@ -19,10 +19,10 @@ const GONE =
  * the setup page asks whether its link still works, then posts the new account here.
  */
 export const setupRoutes = new Hono<AppEnv>()
-  .get('/setup/:token', async (c) => {
-    c.header('cache-control', 'no-store');
-    return c.json({ usable: await setupLinkUsable(c.var.deps.db, c.req.param('token')) });
-  })
+  // Never cached (private, no-store, as every API answer not declared public: app.ts).
+  .get('/setup/:token', async (c) =>
+    c.json({ usable: await setupLinkUsable(c.var.deps.db, c.req.param('token')) }),
+  )
   .post(
     '/setup',
     clearsNothing('makes an account, which no public page shows'),
