@@ -8,6 +8,10 @@ describe('imageRef: the only image addresses stored', () => {
     'https://cdn.example/a.png',
     'http://cdn.example/a.png',
     '  /uploads/x.webp  ',
+    // An editor's focal point, in tenths of a percent (shared/src/helpers/picture.ts withFocus).
+    '/uploads/x.webp#focus=50,20',
+    '/uploads/x.webp#focus=50.5,20',
+    '/uploads/x.webp#focus=50,20.5',
   ])('accepts %s', (v) => expect(imageRef.safeParse(v).success).toBe(true));
 
   it.each([
@@ -20,6 +24,8 @@ describe('imageRef: the only image addresses stored', () => {
     ['a site path followed by a newline', '/uploads/x.webp\njavascript:alert(1)'],
     ['a site path with a query', '/uploads/x.webp?a=1'],
     ['a lone slash', '/'],
+    ['a focal point past tenths', '/uploads/x.webp#focus=50.55,20'],
+    ['another fragment', '/uploads/x.webp#top'],
     ['an ftp URL', 'ftp://files.example/x.png'],
   ])('refuses %s', (_label, v) => {
     const r = imageRef.safeParse(v);
