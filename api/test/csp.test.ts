@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { Hono } from 'hono';
 import type { Booted } from '../src/bootstrap';
 import { CSP_REPORT_MAX_BYTES, CSP_REPORT_RATE_LIMIT } from '../src/routes/csp-report';
 import { contentSecurityPolicy, newNonce } from '../src/security/csp';
+import { mailFrameHeaders } from '../src/security/mail-frame';
 import { capturedLogger, testApp } from './helpers';
 
 const directives = (policy: string) =>
@@ -228,5 +230,56 @@ describe('CSP on responses and the report endpoint', () => {
     for (const junk of [[1], 'x', { 'csp-report': 'x' }, { other: {} }]) {
       expect(await logged(junk), JSON.stringify(junk)).toEqual({ status: 400, csp: [] });
     }
+  });
+});
+
+/**
+ * A mail shown in the Newsletter tab's frame (security/mail-frame.ts): its own policy replaces the
+ * site's on exactly those answers. The admin routes themselves are in newsletter.test.ts; here the
+ * rule, on a bare app that answers each path with the site's headers.
+ */
+describe("a mail's frame gets its own policy, and only a mail's frame", () => {
+  const siteHeaders = {
+    'content-security-policy': "default-src 'self'; script-src 'nonce-x'",
+    'x-frame-options': 'DENY',
+    'reporting-endpoints': 'csp="/api/csp-report"',
+  };
+  const app = new Hono().use(mailFrameHeaders).all('*', (c) => {
+    const status = c.req.query('status') === '401' ? 401 : 200;
+    return c.html('<p style="color:red">mail</p>', status, siteHeaders);
+  });
+  const headersOf = async (path: string) => {
+    const res = await app.request(path);
+    return {
+      csp: res.headers.get('content-security-policy'),
+      frame: res.headers.get('x-frame-options'),
+      reporting: res.headers.get('reporting-endpoints'),
+    };
+  };
+
+  it.each(['/api/admin/newsletter/preview/html', '/api/admin/newsletter/outbox/42/html'])(
+    '%s',
+    async (path) => {
+      expect(await headersOf(path)).toEqual({
+        csp: "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox allow-same-origin",
+        frame: 'SAMEORIGIN',
+        reporting: null,
+      });
+    },
+  );
+
+  it.each([
+    '/api/admin/newsletter/preview',
+    '/api/admin/newsletter/outbox/x/html',
+    '/api/admin/newsletter/preview/html/more',
+    '/content/api/admin/newsletter/preview/html',
+    // A refusal (not signed in) keeps the site's headers: nothing of it is shown in a frame.
+    '/api/admin/newsletter/preview/html?status=401',
+  ])('not %s', async (path) => {
+    expect(await headersOf(path)).toEqual({
+      csp: siteHeaders['content-security-policy'],
+      frame: 'DENY',
+      reporting: siteHeaders['reporting-endpoints'],
+    });
   });
 });

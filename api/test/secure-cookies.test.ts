@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
 import type { Booted } from '../src/bootstrap';
-import { insecureCookieWarning } from '../src/security/secure-cookies';
+import type { AppDeps, AppEnv } from '../src/context';
+import { insecureCookieWarning, secureCookies } from '../src/security/secure-cookies';
 import { capturedLogger, signUp, testApp, testEnv, PRODUCTION_SECRET } from './helpers';
 
 /**
@@ -100,5 +102,39 @@ describe('the start-up warning', () => {
     } finally {
       await booted.close();
     }
+  });
+});
+
+describe('Secure is added once, to the cookies that lack it', () => {
+  // The middleware on a bare app for an https site: the cookies are set by the handler as written.
+  const app = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('deps', { env: testEnv({ SITE_URL: 'https://www.example.com' }) } as AppDeps);
+      await next();
+    })
+    .use(secureCookies)
+    .get('/', (c) => {
+      for (const cookie of written) c.header('set-cookie', cookie, { append: true });
+      return c.text('ok');
+    });
+  const written = [
+    'a=1; Path=/; Secure',
+    'b=2;Secure;HttpOnly',
+    'c=3; HttpOnly; secure',
+    'd=4; HttpOnly',
+    'e=5; Path=/securepath',
+    'f=6; SecureX=1',
+  ];
+
+  it('keeps Secure where it is in any spelling, and adds it where only a look-alike is', async () => {
+    const res = await app.request('/');
+    expect(res.headers.getSetCookie()).toEqual([
+      'a=1; Path=/; Secure',
+      'b=2;Secure;HttpOnly',
+      'c=3; HttpOnly; secure',
+      'd=4; HttpOnly; Secure',
+      'e=5; Path=/securepath; Secure',
+      'f=6; SecureX=1; Secure',
+    ]);
   });
 });
