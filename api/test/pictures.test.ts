@@ -241,6 +241,59 @@ describe.each(dbTargets)('pictures and their sizes on %s (issue 39)', (kind) => 
     const [mail] = await mailArticles(booted.deps, [article!.id]);
     expect(mail?.imageUrl).toBe(`http://localhost:3000/uploads/${id}-1200x800-1200w.webp`);
   });
+
+  it('a picture the store lacks or cannot read is given up; one the store failed to give is tried at the next start', async () => {
+    await booted.deps.db.delete(pictureBackfills);
+    const [lost, broken, flaky] = [randomUUID(), randomUUID(), randomUUID()];
+    await booted.deps.storage.put(`${broken}.webp`, new TextEncoder().encode('not a picture'), 'image/webp');
+    await booted.deps.storage.put(
+      `${flaky}.webp`,
+      await sharp(await photo(900, 600))
+        .webp()
+        .toBuffer(),
+      'image/webp',
+    );
+    const made = await booted.deps.db
+      .insert(products)
+      .values(
+        [lost, broken, flaky].map((id) => ({
+          title: `Old ${id.slice(0, 8)}`,
+          description: 'x',
+          price: '10.00',
+          affiliateUrl: 'https://shop.example/p',
+          imageUrl: `/uploads/${id}.webp`,
+        })),
+      )
+      .returning();
+    const urls = async () => {
+      const rows = await booted.deps.db.select().from(products);
+      return made.map((m) => rows.find((p) => p.id === m.id)?.imageUrl);
+    };
+    // The bucket fails to give one file this start (the s3-outage tests stop a real one).
+    const storage = booted.deps.storage;
+    const get = storage.get.bind(storage);
+    storage.get = async (name) => {
+      if (name === `${flaky}.webp`) throw new Error('bucket timed out');
+      return get(name);
+    };
+    try {
+      expect(await backfillPictures(booted.deps)).toBe(0);
+    } finally {
+      storage.get = get;
+    }
+    expect(await urls()).toEqual([lost, broken, flaky].map((id) => `/uploads/${id}.webp`));
+    // Not marked done: a file the store failed to give may come next time.
+    expect(await booted.deps.db.select().from(pictureBackfills)).toEqual([]);
+
+    expect(await backfillPictures(booted.deps)).toBe(1);
+    expect(await urls()).toEqual([
+      `/uploads/${lost}.webp`,
+      `/uploads/${broken}.webp`,
+      `/uploads/${flaky}-900x600.webp`,
+    ]);
+    // The two that can never move do not keep it looking at every start.
+    expect(await booted.deps.db.select().from(pictureBackfills)).toMatchObject([{ moved: 1 }]);
+  });
 });
 
 describe('pictures inside article bodies', () => {
