@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { issueLines } from './zod-issues';
 import { AUDIT_ACTIONS, AUDIT_PAGE_MAX, auditFilter, auditListQuery } from './audit';
 
-const issues = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
-  r.success ? [] : (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const issues = issueLines;
 
 describe('the audit log filters (GET /api/admin/audit)', () => {
   it('no filter is every entry; blanks and spaces mean no filter', () => {

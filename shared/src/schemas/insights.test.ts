@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { issueLines } from './zod-issues';
 import { calendarDay, clicksQuery, readBeacon, readsQuery } from './insights';
 
-const issues = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
-  r.success ? [] : (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const issues = issueLines;
 
 describe('calendarDay', () => {
   it('a real date written YYYY-MM-DD', () => {

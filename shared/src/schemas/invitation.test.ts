@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { issueLines } from './zod-issues';
 import { acceptInvitationInput, INVITATION_DAYS, invitationInput } from './invitation';
 
-const issues = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
-  r.success ? [] : (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const issues = issueLines;
 
 describe('staff invitations (issue 42 §6)', () => {
   it('an invitation names an address and one of the four staff roles', () => {

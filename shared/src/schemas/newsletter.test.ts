@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { issueLines } from './zod-issues';
 import {
   newsletterSettingsInput,
   newsletterSponsorInput,
@@ -6,8 +7,7 @@ import {
   newsletterToken,
 } from './newsletter';
 
-const issues = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
-  r.success ? [] : (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const issues = issueLines;
 
 describe('the newsletter admin inputs', () => {
   const sponsor = {

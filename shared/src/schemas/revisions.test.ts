@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { issueLines } from './zod-issues';
 import {
   REVISION_KINDS,
   articleAutosaveInput,
@@ -7,8 +8,7 @@ import {
   revisionRestoreInput,
 } from './revisions';
 
-const issues = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
-  r.success ? [] : (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const issues = issueLines;
 
 describe('an article draft (autosave, issue 31 §4)', () => {
   it('unfinished work is kept: an empty form is a draft with every text empty', () => {
