@@ -139,6 +139,48 @@ describe('public reading in a real browser', () => {
     await page.close();
   });
 
+  it('a story typed on while the page hydrates is sent whole, whichever field the hydration falls in', async () => {
+    const steps = (page: Page, title: string) => [
+      () => page.getByLabel('Your name').fill('Early Reader'),
+      () => page.getByLabel('Email').fill('early@example.com'),
+      () => page.getByLabel('Story title').fill(title),
+      () =>
+        page
+          .getByLabel('Your story')
+          .fill('Half typed before the page woke, half after, and all of it arrived.'),
+      () => page.getByLabel(/editors may edit and publish/).check(),
+    ];
+    // The page's chunk arrives after the first `at` fields; a slowed CPU (as on a phone, or a CI
+    // runner at full load) stretches the hydration over the typing that follows. Three sends: the
+    // site takes five stories an hour from one address, and this file sends five.
+    for (const [at, cpu] of [
+      [1, 8],
+      [3, 1],
+      [4, 8],
+    ] as const) {
+      const page = await browser.newPage();
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+      const release = await holdScripts(page, /\/assets\/SubmitStoryPage-[^/]*\.js$/);
+      const sent: unknown[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().endsWith('/api/stories')) sent.push(r.postDataJSON());
+      });
+      await page.goto(`${site.url}/community/submit-story`, { waitUntil: 'domcontentloaded' });
+      const title = `Typed on ${at} ${cpu} ${Date.now()}`;
+      for (const [i, step] of steps(page, title).entries()) {
+        if (i === at) release();
+        await step();
+      }
+      await page.getByRole('button', { name: 'Send My Story' }).click();
+      await page.getByText(/Thank you for sharing/).waitFor();
+      expect(sent).toEqual([
+        expect.objectContaining({ name: 'Early Reader', email: 'early@example.com', title, consent: true }),
+      ]);
+      await page.close();
+    }
+  });
+
   it('Send pressed before the page hydrated is held, not sent by the browser into the URL, and goes once it has', async () => {
     const page = await browser.newPage();
     // The first script runs; the page's own chunk is slow, as on a phone.

@@ -21,6 +21,12 @@ type Held = { form: HTMLFormElement; submitter: HTMLElement | null };
 let hydrated = false;
 const held: Held[] = [];
 const pressed: HTMLButtonElement[] = [];
+// Each field's last change before the replay, as the replay that makes it again. Kept from the event,
+// not read back from the page at the end: React listens from hydrateRoot on, well before the replay,
+// and a change it sees in that window (the reader typing on into the story) re-renders the form and
+// puts every other field back to the state it still has, wiping what was typed first (CI saw a name,
+// an email and a title lost that way, and "Name is required" under a story the reader had filled in).
+const changed = new Map<Element, () => void>();
 
 /** From the first line of the browser entry: a submit or a button press before hydration waits for it. */
 export function holdEarlyInput(doc: Document): void {
@@ -50,6 +56,13 @@ export function holdEarlyInput(doc: Document): void {
     },
     true,
   );
+  const record = (event: Event) => {
+    if (hydrated || !(event.target instanceof Element)) return;
+    const replay = replayOf(event.target, { evenIfDefault: true });
+    if (replay) changed.set(event.target, replay);
+  };
+  doc.addEventListener('input', record, true);
+  doc.addEventListener('change', record, true);
 }
 
 /**
@@ -72,10 +85,18 @@ export function EarlyInputReplay() {
 export function replayEarlyInput(root: HTMLElement): void {
   if (hydrated) return;
   hydrated = true;
-  // Read every field first: the first replayed change re-renders its form, and React then puts the
-  // other controlled fields back to the (empty) state it knows.
-  const replays = [...root.querySelectorAll('input, textarea, select')].flatMap(readReplay);
-  for (const replay of replays) replay();
+  // Every field's replay is read before any runs: the first replayed change re-renders its form, and
+  // React then puts the other controlled fields back to the (empty) state it knows. A field with no
+  // recorded change still counts where it differs from the server's HTML (a value the browser put
+  // back without an event, as on Back).
+  const replays = new Map([...changed].filter(([field]) => field.isConnected));
+  changed.clear();
+  for (const field of root.querySelectorAll('input, textarea, select')) {
+    if (replays.has(field)) continue;
+    const replay = replayOf(field, { evenIfDefault: false });
+    if (replay) replays.set(field, replay);
+  }
+  for (const replay of replays.values()) replay();
   for (const button of pressed.splice(0)) if (button.isConnected && !button.disabled) button.click();
   for (const { form, submitter } of held.splice(0)) {
     if (!form.isConnected) continue;
@@ -86,44 +107,46 @@ export function replayEarlyInput(root: HTMLElement): void {
 
 const NOT_TYPED = new Set(['submit', 'button', 'reset', 'image', 'file', 'hidden']);
 
-/** The reader's change to one field, as a function that makes it again where React sees it; none if unchanged. */
-function readReplay(field: Element): (() => void)[] {
+/**
+ * The field's state now, as a function that makes it again where React sees it. None for a field that
+ * is no reader's input, or, unless `evenIfDefault` (a change the reader was seen to make), for one
+ * still as the server sent it.
+ */
+function replayOf(field: Element, { evenIfDefault }: { evenIfDefault: boolean }): (() => void) | undefined {
   if (field instanceof HTMLSelectElement) {
     const chosen = [...field.options].map((o) => o.selected);
-    if ([...field.options].every((o) => o.selected === o.defaultSelected)) return [];
-    return [
-      () => {
-        for (const [i, option] of [...field.options].entries()) option.selected = chosen[i] ?? false;
-        field.dispatchEvent(new Event('change', { bubbles: true }));
-      },
-    ];
+    if (!evenIfDefault && [...field.options].every((o) => o.selected === o.defaultSelected)) return;
+    return () => {
+      for (const [i, option] of [...field.options].entries()) option.selected = chosen[i] ?? false;
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    };
   }
   if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
     // A radio counts where the reader chose it; unchecking one is a side effect of choosing another.
     const wanted = field.checked;
-    const changed =
-      field.type === 'radio' ? wanted && !field.defaultChecked : wanted !== field.defaultChecked;
-    if (!changed) return [];
+    if (
+      field.type === 'radio'
+        ? !wanted || (!evenIfDefault && field.defaultChecked)
+        : !evenIfDefault && wanted === field.defaultChecked
+    )
+      return;
     // Through the element's own property React's tracker learns the other state; the click then makes
     // the reader's choice again, as the event React turns into onChange.
-    return [
-      () => {
-        field.checked = !wanted;
-        field.click();
-      },
-    ];
+    return () => {
+      field.checked = !wanted;
+      field.click();
+    };
   }
-  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return [];
-  if (field instanceof HTMLInputElement && NOT_TYPED.has(field.type)) return [];
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+  if (field instanceof HTMLInputElement && NOT_TYPED.has(field.type)) return;
   const typed = field.value;
-  if (typed === field.defaultValue) return [];
-  return [
-    () => {
-      // As for the checkbox: the tracker is set to the server's value, the DOM gets the typed text
-      // through the prototype's setter (which the tracker does not see), and the input event reports it.
-      field.value = field.defaultValue;
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    },
-  ];
+  if (!evenIfDefault && typed === field.defaultValue) return;
+  return () => {
+    // As for the checkbox: the tracker is set to another value (the server's, where that differs),
+    // the DOM gets the typed text through the prototype's setter (which the tracker does not see),
+    // and the input event reports it.
+    field.value = typed === field.defaultValue ? `${typed} ` : field.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  };
 }
