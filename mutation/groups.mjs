@@ -110,6 +110,9 @@ export const groups = {
       'test/ready.test.ts',
       // It builds ApiError, SafeFetchError and the damaged-picture message as a feed picture's refusals.
       'test/rss-picture-problems.test.ts',
+      // https through the TLS agent; the late-write cleanup's waits under the test's own clock.
+      'test/safe-fetch-tls.test.ts',
+      'test/s3-late-write-cleanup.test.ts',
     ],
   },
   // The Origin, CSP, control-character and early-answer gates (issue 13).

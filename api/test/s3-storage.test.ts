@@ -16,7 +16,7 @@ import { articles, pictures } from '../src/db/schema';
 import { makePictureSizes } from '../src/pictures/sizes';
 import { EnvError } from '../src/env';
 import { s3Client, s3Storage, sdkLoggerFor } from '../src/lib/storage/s3-storage';
-import { localStorage, type Storage } from '../src/lib/storage/storage';
+import { localStorage, type Storage, storageFromEnv } from '../src/lib/storage/storage';
 import { imageForm } from './admin-routes';
 import { type FakeOpenAI, startFakeOpenAI } from './ai-fake-openai';
 import { type Agent, capturedLogger, dbTargets, signUpAdmin, testApp, testEnv } from './helpers';
@@ -92,6 +92,23 @@ describe("the S3 client's own log lines", () => {
     expect(String(line?.msg)).not.toContain('0123456789abcdef0123456789abcdef');
     expect(String(line?.msg)).toContain('\\n');
     expect(log.raw[0]).not.toContain('the bytes');
+  });
+
+  it('keep its text (its strings, joined), and only its warnings at warning level: its errors and chatter are debug lines, ours say what failed', () => {
+    const log = capturedLogger();
+    log.logger.level = 'debug';
+    const sdk = sdkLoggerFor(log.logger);
+    sdk.warn('retrying', { attempt: 2 }, 'in 100 ms');
+    sdk.warn({ only: 'an object' });
+    for (const level of ['trace', 'debug', 'info', 'error'] as const) sdk[level](`${level} line`);
+    expect(log.lines.map((l) => [l.level, l.msg, l.component])).toEqual([
+      [40, 'retrying in 100 ms', 'aws-sdk'],
+      [40, 'S3 client', 'aws-sdk'],
+      [20, 'trace line', 'aws-sdk'],
+      [20, 'debug line', 'aws-sdk'],
+      [20, 'info line', 'aws-sdk'],
+      [20, 'error line', 'aws-sdk'],
+    ]);
   });
 });
 
@@ -195,6 +212,21 @@ describe.each(dbTargets)('uploads in an S3-compatible bucket (s3rver on loopback
       await rm(folder, { recursive: true, force: true });
     }
   }, 60_000); // boots a second app
+
+  it('the configuration picks the store: STORAGE=s3 puts into the bucket, STORAGE=local into UPLOAD_DIR', async () => {
+    const name = `picked-${kind}-${Date.now()}.webp`;
+    const folder = `${uploadDir}-picked`;
+    try {
+      await (await storageFromEnv(testEnv(s3.env))).put(name, new Uint8Array([1, 2, 3]), 'image/webp');
+      expect(await keys()).toContain(name);
+      const local = await storageFromEnv(testEnv({ ...s3.env, STORAGE: 'local', UPLOAD_DIR: folder }));
+      await local.put(`local-${name}`, new Uint8Array([4, 5, 6]), 'image/webp');
+      expect(await readdir(folder)).toEqual([`local-${name}`]);
+      expect(await keys()).not.toContain(`local-${name}`);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 
   it('a file that is not an image is refused with 415 and nothing reaches the bucket', async () => {
     const before = await keys();
@@ -422,6 +454,7 @@ function startOddStore() {
           .end(`<?xml version="1.0"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
       if (Object.keys(req.headers).some((h) => /^x-amz-(sdk-)?checksum/.test(h)))
         return xmlError(400, 'InvalidArgument');
+      if (req.method === 'PUT' && key.startsWith('denied-')) return xmlError(403, 'AccessDenied');
       if (req.method === 'PUT') {
         objects.set(key, { body: Buffer.concat(chunks), type: String(req.headers['content-type']) });
         return res.writeHead(200, { etag: '"1"' }).end();
@@ -476,6 +509,24 @@ describe('a bucket on a store with its own ways', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(store.requests.map((r) => r.method)).toEqual(['PUT', 'GET']);
+    // A put waits for the store's go-ahead before its bytes leave (a store that hangs holds none).
+    expect(store.requests[0]?.headers.expect).toBe('100-continue');
+  });
+
+  it('a put the store refuses (403) is an answer: nothing is deleted after it, as for a put with none', async () => {
+    const config = testEnv({
+      STORAGE: 's3',
+      S3_ENDPOINT: store.endpoint,
+      S3_BUCKET: 'odd',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      STORAGE_TIMEOUT_MS: '500',
+    }).s3!;
+    await expect(s3Storage(config).put('denied-put.webp', new Uint8Array([1]), 'image/webp')).rejects.toThrow(
+      'AccessDenied',
+    );
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(store.requests.filter((r) => r.key === 'denied-put.webp').map((r) => r.method)).toEqual(['PUT']);
   });
 
   it('a bare 404 from the store is a missing file (404); a refusal (403) is the store failing (503)', async () => {
@@ -487,5 +538,58 @@ describe('a bucket on a store with its own ways', () => {
     expect(((await denied.json()) as { message: string }).message).toBe(
       'The file store is not answering. Please try again.',
     );
+  });
+});
+
+describe('a store that takes requests and never answers', () => {
+  const seen: { method: string; key: string }[] = [];
+  const server = http.createServer((req) => {
+    seen.push({
+      method: req.method ?? '',
+      key: new URL(req.url ?? '/', 'http://x').pathname.split('/').pop() ?? '',
+    });
+  });
+  let endpoint = '';
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('each call is given up at the bound and its request ends there: the client tries no more behind the caller', async () => {
+    const config = testEnv({
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: 'mute',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      STORAGE_TIMEOUT_MS: '500',
+    }).s3!;
+    const store = s3Storage(config);
+    const started = Date.now();
+    const outcomes = await Promise.allSettled([
+      store.put('put-1.webp', new Uint8Array([1]), 'image/webp'),
+      store.get('get-1.webp'),
+      store.delete('delete-1.webp'),
+    ]);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe('rejected');
+      expect(String((outcome as PromiseRejectedResult).reason)).toMatch(/did not answer within 500 ms/);
+    }
+    // The SDK would retry a timed-out try twice more (maxAttempts 3) unless the call's signal stops it.
+    await new Promise((r) => setTimeout(r, 2_000));
+    const count = (method: string, key: string) =>
+      seen.filter((s) => s.method === method && s.key === key).length;
+    // The put that got no answer is removed once the store answers (tried one bound after it).
+    expect(count('DELETE', 'put-1.webp')).toBeGreaterThanOrEqual(1);
+    expect([
+      count('PUT', 'put-1.webp'),
+      count('GET', 'get-1.webp'),
+      count('DELETE', 'delete-1.webp'),
+    ]).toEqual([1, 1, 1]);
   });
 });

@@ -1,5 +1,4 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
-import https from 'node:https';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
@@ -137,9 +136,10 @@ function send(
   limits: FetchLimits,
   signal: AbortSignal,
 ): Promise<IncomingMessage> {
-  const request = url.protocol === 'https:' ? https.request : http.request;
+  // http.request for both schemes: the agent (TLS for https:) makes the connection, as it must
+  // for its address checks, so https.request would differ only in a default agent never used.
   return new Promise((resolve, reject) => {
-    const req = request(
+    const req = http.request(
       url,
       { method: opts.method, agent: agentFor(url, limits), signal, headers: opts.headers },
       resolve,

@@ -25,7 +25,6 @@ export function s3Storage(config: S3Config, logger?: Logger, client = s3Client(c
     bounded((abortSignal) => client.send(new DeleteObjectCommand({ Bucket, Key: name }), { abortSignal })),
   );
   return {
-    kind: 's3',
     async put(name, data, contentType) {
       const command = new PutObjectCommand({
         Bucket,
@@ -120,7 +119,7 @@ async function withinTime<T>(ms: number, run: (signal: AbortSignal) => Promise<T
  * more a moment later: the late put may be handled after the first delete. A new put of the same
  * name (a job's retry) cancels it. Best effort: a leftover is an unused file, never a broken one.
  */
-function lateWriteCleanup(timeoutMs: number, remove: (name: string) => Promise<unknown>) {
+export function lateWriteCleanup(timeoutMs: number, remove: (name: string) => Promise<unknown>) {
   const pending = new Map<string, NodeJS.Timeout>();
   const MAX_TRIES = 12;
   const later = (name: string, ms: number, run: () => void) => {

@@ -20,7 +20,6 @@ export {
 export function localStorage(dir: string): Storage {
   const resolve = (name: string) => path.join(dir, assertSafeName(name));
   return {
-    kind: 'local',
     // Written beside, then renamed: a reader never gets half a file (a size job overwrites in place).
     async put(name, data) {
       await mkdir(dir, { recursive: true });
@@ -52,7 +51,8 @@ export function localStorage(dir: string): Storage {
 
 /** The backend the configuration asks for. The S3 client is loaded only when it is used. */
 export async function storageFromEnv(env: Env, logger?: Logger): Promise<Storage> {
-  if (env.STORAGE === 's3' && env.s3) {
+  // env.s3 is set exactly when STORAGE=s3 (with its bucket; env.ts refuses it without one).
+  if (env.s3) {
     const { s3Storage } = await import('./s3-storage');
     return s3Storage(env.s3, logger);
   }

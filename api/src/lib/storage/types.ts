@@ -12,7 +12,6 @@ export interface StoredFile {
  * of several instances (STORAGE=s3, lib/storage/s3-storage.ts). Names are random and never reused.
  */
 export interface Storage {
-  kind: 'local' | 's3';
   put(name: string, data: Uint8Array, contentType: string): Promise<void>;
   get(name: string): Promise<StoredFile | null>;
   delete(name: string): Promise<void>;
