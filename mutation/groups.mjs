@@ -269,6 +269,9 @@ export const groups = {
       'test/rss-import.test.ts',
       // Issue 44: each difference from feedparser a reader saw, one fixture each.
       'test/rss-parity.test.ts',
+      // The warnings' and failures' words to the letter; the pictures inside an item's HTML.
+      'test/rss-feed-warnings.test.ts',
+      'test/rss-inline-images.test.ts',
     ],
   },
   // A run: sources, the lock, the schedule, the status editors see, the AI recipe writer and its budget.
