@@ -272,6 +272,8 @@ export const groups = {
       // The warnings' and failures' words to the letter; the pictures inside an item's HTML.
       'test/rss-feed-warnings.test.ts',
       'test/rss-inline-images.test.ts',
+      // Which encoding a feed's bytes are read with: each mark, layout, label and charset.
+      'test/rss-feed-encoding.test.ts',
     ],
   },
   // A run: sources, the lock, the schedule, the status editors see, the AI recipe writer and its budget.
