@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Booted, boot } from '../src/bootstrap';
 import { articles, recipes, rssSources } from '../src/db/schema';
 import { rssIdle, runRssNow } from '../src/rss/run';
+import { loadSources, SourcesError } from '../src/rss/sources';
 import type { RssStatus } from '../src/rss/status';
 import { type Agent, dbTargets, freshDatabase, signUpAdmin, testApp, testEnv } from './helpers';
 import { type FeedServer, startFeedServer } from './rss-feed-server';
@@ -379,5 +380,46 @@ describe.each(dbTargets)('admin RSS sources API on %s', (kind) => {
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ message: 'No RSS source is enabled. Add or enable a source first.' });
     expect((await json<RssStatus>(await admin.get('/api/admin/rss/status'))).runs[0]?.id).toBe(runsBefore);
+  });
+});
+
+describe('RSS_SOURCES, read at the first start (loadSources)', () => {
+  const file = (name: string, content: string) => {
+    const p = path.join(tmpdir(), `rss-sources-${name}-${process.pid}.json`);
+    writeFileSync(p, content);
+    return p;
+  };
+
+  it('the file as given, or the 7 built-in feeds without one', () => {
+    expect(loadSources({ RSS_SOURCES: sourcesFile }).map((s) => s.name)).toEqual(['Local News', 'Ring News']);
+    expect(loadSources({ RSS_SOURCES: undefined })).toHaveLength(7);
+  });
+
+  it('a file that cannot be read or is not JSON, or a source that is not valid, is named in the error', () => {
+    expect(() => loadSources({ RSS_SOURCES: '/nonexistent/sources.json' })).toThrow(
+      /^RSS_SOURCES: cannot read \/nonexistent\/sources\.json: ENOENT/,
+    );
+    expect(() => loadSources({ RSS_SOURCES: file('not-json', '[{"name":') })).toThrow(
+      /^RSS_SOURCES: cannot read \/.*rss-sources-not-json-\d+\.json: /,
+    );
+    const invalid = file(
+      'bad-url',
+      JSON.stringify([
+        { name: 'A', url: `${feeds.base}/a.xml`, category: 'community' },
+        { name: 'B', url: 'not a url', category: 'community' },
+      ]),
+    );
+    let message = '';
+    try {
+      loadSources({ RSS_SOURCES: invalid });
+    } catch (err) {
+      expect(err).toBeInstanceOf(SourcesError);
+      message = (err as Error).message;
+    }
+    // The path of the first problem, then its message.
+    expect(message).toMatch(/^RSS_SOURCES: 1\.url \S/);
+    expect(() => loadSources({ RSS_SOURCES: file('not-array', '{}') })).toThrow(
+      /^RSS_SOURCES: Invalid input: expected array/,
+    );
   });
 });

@@ -87,9 +87,9 @@ export function loadSources(env: Pick<Env, 'RSS_SOURCES'>): FeedSource[] {
   const parsed = sourcesSchema.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new SourcesError(
-      `RSS_SOURCES: ${first?.path.join('.') ?? ''} ${first?.message ?? 'invalid'}`.trim(),
-    );
+    // "RSS_SOURCES: 1.url Invalid URL"; a problem with the whole file has no path.
+    const where = first?.path.join('.');
+    throw new SourcesError(`RSS_SOURCES: ${where ? `${where} ` : ''}${first?.message ?? 'invalid'}`);
   }
   return parsed.data;
 }
