@@ -64,6 +64,9 @@ describe.each(dbTargets)('expired rows are swept on %s', (kind) => {
     await putLimitRow('read-view:expired', 25 * HOUR);
     await putLimitRow('read-view:recent', 23 * HOUR);
     await putLimitRow('contact:expired', 25 * HOUR);
+    // Kinds whose names begin alike are not this one: only keys under 'read-view:' are swept.
+    await putLimitRow('rsvp:expired', 25 * HOUR);
+    await putLimitRow('read-viewer:expired', 25 * HOUR);
     const res = await new Agent(booted.app).request(
       'POST',
       '/api/insights/read',
@@ -73,7 +76,19 @@ describe.each(dbTargets)('expired rows are swept on %s', (kind) => {
     expect(await res.json()).toEqual({ counted: true });
     const keys = await limitKeys();
     expect(keys).not.toContain('read-view:expired');
-    expect(keys).toEqual(expect.arrayContaining(['read-view:recent', 'contact:expired']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['read-view:recent', 'contact:expired', 'rsvp:expired', 'read-viewer:expired']),
+    );
+    // The next beacon, moments later, does not sweep again.
+    await putLimitRow('read-view:expired-later', 25 * HOUR);
+    const again = await new Agent(booted.app).request(
+      'POST',
+      '/api/insights/read',
+      { articleId: article!.id, view: `view-again-${Date.now().toString(36)}` },
+      { 'user-agent': CHROME },
+    );
+    expect(await again.json()).toEqual({ counted: true });
+    expect(await limitKeys()).toContain('read-view:expired-later');
   });
 
   it('stored idempotent answers older than 24 hours go on the first keyed submission; younger ones stay', async () => {
@@ -92,6 +107,16 @@ describe.each(dbTargets)('expired rows are swept on %s', (kind) => {
     expect(keys).not.toContain('expired-key');
     expect(keys).toContain('recent-key');
     expect(keys).toHaveLength(2);
+    // The next keyed submission, moments later, does not sweep again.
+    await booted.deps.db
+      .insert(s.idempotencyKeys)
+      .values({ scope: 'contact', key: 'expired-later', status: 201, body: {}, createdAt: at(25 * HOUR) });
+    const next = await new Agent(booted.app, '198.51.100.4').request('POST', '/api/contact', contact, {
+      'idempotency-key': crypto.randomUUID(),
+    });
+    expect(next.status).toBe(201);
+    const after = await booted.deps.db.select({ key: s.idempotencyKeys.key }).from(s.idempotencyKeys);
+    expect(after.map((r) => r.key)).toContain('expired-later');
   });
 });
 

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Booted, boot } from '../src/bootstrap';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { tryAdvisoryLock } from '../src/lib/jobs/advisory-lock';
+import { LOCK_KEYS, tryAdvisoryLock } from '../src/lib/jobs/advisory-lock';
 import { articles, recipes, rssRuns } from '../src/db/schema';
 import { tryRssLock } from '../src/rss/lock';
 import type { RecipeWriter } from '../src/rss/recipe-writer';
@@ -317,6 +317,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the RSS lock connection on Post
   });
   afterAll(async () => booted?.close());
   const checkedOut = () => pool.totalCount - pool.idleCount;
+  // Advisory locks are per database: another session must be on the app's own.
+  const appDatabaseUrl = () => (pool.options as { connectionString?: string }).connectionString!;
 
   it('a finished run gives its connection back to the pool for the next query, not dropped', async () => {
     await booted.deps.db.execute(sql`select 1`);
@@ -324,9 +326,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the RSS lock connection on Post
     const release = await tryRssLock(booted.deps);
     expect(release).not.toBeNull();
     expect(checkedOut()).toBe(1);
+    // Held for every instance: another session on the same database cannot take it meanwhile.
+    const elsewhere = `select pg_try_advisory_lock(${LOCK_KEYS.rss}) as ok`;
+    expect(await queryRows(appDatabaseUrl(), elsewhere)).toEqual([{ ok: false }]);
     await release?.();
     expect(checkedOut()).toBe(0);
     expect(pool.totalCount).toBe(connections);
+    // Unlocked, not only handed back: the pooled session that held it holds nothing now.
+    const held = `select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = ${LOCK_KEYS.rss}`;
+    expect(await queryRows(process.env.TEST_DATABASE_URL!, held)).toEqual([{ n: 0 }]);
     // And the lock is free again.
     const again = await tryRssLock(booted.deps);
     expect(again).not.toBeNull();

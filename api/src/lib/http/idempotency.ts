@@ -31,7 +31,7 @@ export const KEY_REUSED_BY_ANOTHER_CLIENT =
   'This Idempotency-Key was already used by another client. Send a new key with your request.';
 
 /** JSON with its object keys sorted, so the same request always hashes the same. */
-function canonical(value: unknown): string {
+export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
@@ -114,7 +114,7 @@ export async function onceFor(
     const answer = await db.transaction(write);
     return c.json(answer.body, answer.status);
   }
-  const mine = { requestHash: sha256(canonical(steps.request)), clientHash: await senderHash(c) };
+  const mine = { requestHash: sha256(canonicalJson(steps.request)), clientHash: await senderHash(c) };
   const earlier = await storedAnswer(db, scope, key);
   if (earlier) return replay(c, earlier, mine);
   await check?.();

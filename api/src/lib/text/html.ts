@@ -35,7 +35,7 @@ export function allowedImageSrc(
   if (!value || value.includes('\\') || /[\t\n\r]/.test(value) || hasControlChars(value)) return false;
   try {
     if (value.startsWith('/')) {
-      if (value.startsWith('//')) return false;
+      // `//host/…` (protocol-relative) resolves to another origin: refused by the origin test.
       const url = new URL(value, 'http://site.invalid');
       return url.origin === 'http://site.invalid' && !url.search && SITE_IMAGE_PATH.test(url.pathname);
     }

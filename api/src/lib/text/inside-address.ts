@@ -32,15 +32,7 @@ export function isInsideHost(hostname: string): boolean {
   const bare = host.startsWith('[') ? host.slice(1, -1) : host;
   const version = isIP(bare);
   if (version === 0) return false;
-  if (version === 6) {
-    // An IPv4 address written inside IPv6 (::ffff:7f00:1) is the IPv4 address.
-    const mapped = bare.match(/^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
-    if (mapped) {
-      const n = (Number.parseInt(mapped[1] ?? '0', 16) << 16) | Number.parseInt(mapped[2] ?? '0', 16);
-      const v4 = [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
-      return inside.check(v4, 'ipv4');
-    }
-    return inside.check(bare, 'ipv6');
-  }
+  // BlockList checks an IPv4 address written inside IPv6 (::ffff:7f00:1) against the IPv4 rules.
+  if (version === 6) return inside.check(bare, 'ipv6');
   return inside.check(bare, 'ipv4');
 }
