@@ -96,6 +96,8 @@ export const groups = {
       'test/stored-pages.test.ts',
       // cached-response.ts: a stored page's br bytes, or gzip made from them, by Accept-Encoding.
       'test/stored-pages-forms.test.ts',
+      // write-clears.ts and sync.ts's invalidate: which keys each declaration hands on, and when.
+      'test/write-clears.test.ts',
     ],
   },
   'lib-fetch-storage': {
