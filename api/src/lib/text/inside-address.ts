@@ -3,8 +3,8 @@ import { BlockList, isIP } from 'node:net';
 /**
  * Addresses a reader's browser must never be sent to by someone else's text (issue 40 §11): this
  * server under any other name (localhost, 127.0.0.1, [::1], 0.0.0.0, any port, either scheme) and
- * the machines of a private network behind it. WHATWG URL parsing has already turned 2130706433,
- * 0x7f.1 and [::ffff:127.0.0.1] into their plain forms, so the checks below see one spelling.
+ * the machines of a private network behind it. WHATWG URL parsing has already turned 2130706433 and
+ * 0x7f.1 into 127.0.0.1, and [::ffff:127.0.0.1] into [::ffff:7f00:1], which BlockList reads as IPv4.
  */
 const inside = new BlockList();
 for (const [net, prefix] of [
