@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -57,7 +57,12 @@ export const PUBLIC_STATUSES = sql.raw(`('published', 'scheduled')`);
 export function isPublic(
   t: { status: AnyPgColumn; publishedAt: AnyPgColumn; createdAt: AnyPgColumn } = articles,
 ) {
-  return sql`(${t.status} in ${PUBLIC_STATUSES} and ${articleDate(t)} <= statement_timestamp())`;
+  return isPublicAt(t.status, articleDate(t));
+}
+
+/** isPublic() over a status and a date kept elsewhere (the admin search's narrow copy, article_search). */
+export function isPublicAt(status: AnyPgColumn, date: SQL | AnyPgColumn) {
+  return sql`(${status} in ${PUBLIC_STATUSES} and ${date} <= statement_timestamp())`;
 }
 
 export const articles = pgTable(

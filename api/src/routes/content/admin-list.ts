@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
 import { notFound } from '../../lib/http/errors';
-import { articleDate, articleSearchDocument, isPublic } from '../../db/schema/content';
+import { articleDate, articleSearchDocument, isPublic, isPublicAt } from '../../db/schema/content';
 import { afterCursor, instantText } from './keyset';
 import { tsQuery } from './search-query';
 
@@ -41,36 +41,74 @@ export async function readAdminArticle(db: Database, id: number) {
   return row;
 }
 
-const STATUS_FILTER: Record<Exclude<Query['status'], 'all'>, () => SQL> = {
-  draft: () => eq(articles.status, 'draft'),
-  published: () => isPublic(),
-  scheduled: () => sql`(${articles.status} <> 'draft' and not ${isPublic()})`,
+type Origin = NonNullable<Query['origin']>;
+
+/**
+ * What an admin list filters and sorts on, in one table: the articles themselves, or their narrow
+ * search copy (article_search, which the admin search reads: admin-search.ts). The filters and sorts
+ * below are written once over this, so both give the same rows in the same order.
+ */
+export interface AdminListTable {
+  id: AnyPgColumn;
+  status: AnyPgColumn;
+  /** "Newest": publishedAt, else createdAt. */
+  date: () => SQL | AnyPgColumn;
+  updatedAt: AnyPgColumn;
+  title: AnyPgColumn;
+  category: AnyPgColumn;
+  source: AnyPgColumn;
+  createdBy: AnyPgColumn;
+  /** The search vector. */
+  doc: SQL;
+  /** "Written here", "RSS import", … as this table can tell. */
+  origin: Record<Origin, () => SQL | undefined>;
+}
+
+export const ARTICLES_LIST: AdminListTable = {
+  id: articles.id,
+  status: articles.status,
+  date: () => articleDate(articles),
+  updatedAt: articles.updatedAt,
+  title: articles.title,
+  category: articles.category,
+  source: articles.source,
+  createdBy: articles.createdBy,
+  doc: articleSearchDocument,
+  origin: {
+    editor: () => and(isNull(articles.externalKey), isNull(articles.origin)),
+    rss: () => isNotNull(articles.externalKey),
+    // As articleOrigin names them: an imported article is 'rss' whatever else it says.
+    ai: () => and(isNull(articles.externalKey), eq(articles.origin, 'ai')),
+    story: () => and(isNull(articles.externalKey), eq(articles.origin, 'story')),
+  },
 };
 
-const ORIGIN_FILTER: Record<NonNullable<Query['origin']>, () => SQL | undefined> = {
-  editor: () => and(isNull(articles.externalKey), isNull(articles.origin)),
-  rss: () => isNotNull(articles.externalKey),
-  ai: () => eq(articles.origin, 'ai'),
-  story: () => eq(articles.origin, 'story'),
+const STATUS_FILTER: Record<Exclude<Query['status'], 'all'>, (t: AdminListTable) => SQL> = {
+  draft: (t) => eq(t.status, 'draft'),
+  published: (t) => isPublicAt(t.status, t.date()),
+  scheduled: (t) => sql`(${t.status} <> 'draft' and not ${isPublicAt(t.status, t.date())})`,
 };
 
 /**
  * The WHERE of an admin article list: search text, status, category, origin and feed. A bulk action on
  * "all N results" uses the same, so it changes exactly the rows the list counted.
  */
-export function adminArticleWhere(q: Filter & { ownerId?: string }): SQL | undefined {
+export function adminArticleWhere(
+  q: Filter & { ownerId?: string },
+  t: AdminListTable = ARTICLES_LIST,
+): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   // "Mine only": the route puts the signed-in user's id here (ownedBy); nobody else's id can be sent.
-  if (q.mine) where.push(q.ownerId ? eq(articles.createdBy, q.ownerId) : sql`false`);
+  if (q.mine) where.push(q.ownerId ? eq(t.createdBy, q.ownerId) : sql`false`);
   if (q.q) {
     const tsq = tsQuery(q.q);
     // Text with no word in it ("!!!") matches nothing rather than everything.
-    where.push(tsq ? sql`${articleSearchDocument} @@ ${tsq}` : sql`false`);
+    where.push(tsq ? sql`${t.doc} @@ ${tsq}` : sql`false`);
   }
-  if (q.status !== 'all') where.push(STATUS_FILTER[q.status]());
-  if (q.category) where.push(eq(articles.category, q.category));
-  if (q.origin) where.push(ORIGIN_FILTER[q.origin]());
-  if (q.source) where.push(eq(articles.source, q.source));
+  if (q.status !== 'all') where.push(STATUS_FILTER[q.status](t));
+  if (q.category) where.push(eq(t.category, q.category));
+  if (q.origin) where.push(t.origin[q.origin]());
+  if (q.source) where.push(eq(t.source, q.source));
   return and(...where);
 }
 
@@ -85,18 +123,18 @@ export function ownedBy<F extends Filter>(filter: F, user: { id: string } | null
  */
 export const ADMIN_ARTICLE_SORTS: Record<
   Query['sort'],
-  { key: () => SQL | AnyPgColumn; type: 'timestamptz' | 'text'; desc: boolean }
+  { key: (t?: AdminListTable) => SQL | AnyPgColumn; type: 'timestamptz' | 'text'; desc: boolean }
 > = {
-  newest: { key: () => articleDate(articles), type: 'timestamptz', desc: true },
-  updated: { key: () => articles.updatedAt, type: 'timestamptz', desc: true },
-  title: { key: () => articles.title, type: 'text', desc: false },
+  newest: { key: (t = ARTICLES_LIST) => t.date(), type: 'timestamptz', desc: true },
+  updated: { key: (t = ARTICLES_LIST) => t.updatedAt, type: 'timestamptz', desc: true },
+  title: { key: (t = ARTICLES_LIST) => t.title, type: 'text', desc: false },
 };
 
 /** ORDER BY of a sort: over the table, or over a subquery's copy of the key and id. */
 export function adminArticleOrder(
   sort: Query['sort'],
   key: SQL | SQL.Aliased | AnyPgColumn = ADMIN_ARTICLE_SORTS[sort].key(),
-  id: SQL | AnyPgColumn = articles.id,
+  id: SQL | SQL.Aliased | AnyPgColumn = articles.id,
 ): SQL[] {
   const dir = ADMIN_ARTICLE_SORTS[sort].desc ? desc : asc;
   return [dir(key), dir(id)];
@@ -109,8 +147,11 @@ export function adminPosition(sort: Query['sort']): SQL<string> {
 }
 
 /** The rows after the query's cursor in its sort (keyset): a range of the sort's index, at any depth. */
-export function adminAfterCursor(query: Pick<Query, 'sort' | 'cursor'>): SQL | undefined {
+export function adminAfterCursor(
+  query: Pick<Query, 'sort' | 'cursor'>,
+  t: AdminListTable = ARTICLES_LIST,
+): SQL | undefined {
   if (!query.cursor) return undefined;
   const s = ADMIN_ARTICLE_SORTS[query.sort];
-  return afterCursor(s.key(), articles.id, query.cursor, s.type, s.desc);
+  return afterCursor(s.key(t), t.id, query.cursor, s.type, s.desc);
 }

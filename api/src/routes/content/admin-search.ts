@@ -1,11 +1,12 @@
 import { ADMIN_SEARCH_COUNT_CAP, type adminArticleListQuery } from '@site/shared';
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
-import { articleSearchDocument } from '../../db/schema/content';
 import {
   ADMIN_ARTICLE_SORTS,
+  type AdminListTable,
   adminAfterCursor,
   adminArticleColumns,
   adminArticleOrder,
@@ -17,6 +18,42 @@ import { tsQuery } from './search-query';
 
 type Query = z.output<typeof adminArticleListQuery>;
 
+/**
+ * The articles' narrow copy (migrations 0017 and 0023, kept by a trigger): what the admin list filters
+ * and sorts on and the search vector (out of line), ~130 bytes a row against ~1.5 KB. A bitmap of a
+ * common word's matches spans ~100 times fewer pages here, and a walk reads ~100 rows a page. Outside
+ * the drizzle schema, as the migrations keep it.
+ */
+export const articleSearch = pgTable('article_search', {
+  id: integer('id').notNull(),
+  status: text('status').notNull(),
+  sortAt: timestamp('sort_at', { withTimezone: true }).notNull(),
+  category: text('category').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  title: text('title').notNull(),
+  origin: text('origin').notNull(),
+  source: text('source'),
+  createdBy: text('created_by'),
+});
+
+export const COPY: AdminListTable = {
+  id: articleSearch.id,
+  status: articleSearch.status,
+  date: () => articleSearch.sortAt,
+  updatedAt: articleSearch.updatedAt,
+  title: articleSearch.title,
+  category: articleSearch.category,
+  source: articleSearch.source,
+  createdBy: articleSearch.createdBy,
+  doc: sql`${articleSearch}."search_vector"`,
+  origin: {
+    editor: () => eq(articleSearch.origin, 'editor'),
+    rss: () => eq(articleSearch.origin, 'rss'),
+    ai: () => eq(articleSearch.origin, 'ai'),
+    story: () => eq(articleSearch.origin, 'story'),
+  },
+};
+
 /** The plan's thresholds (tests lower them to take every path on a small table). */
 export interface SearchTuning {
   /** Up to this many matches are all read from the GIN index and sorted (at least the count's cap). */
@@ -27,10 +64,11 @@ export interface SearchTuning {
 
 /**
  * Reading all of the matches costs a heap visit each; walking the sort index costs a vector read
- * (TOAST) per row walked, few when matches are dense. At 100,000 articles they cross near 4,000
- * matches (docs/performance.md, "Admin article search").
+ * (TOAST) per row walked, few when matches are dense. The count needs the first 1,001 matches
+ * anyway; reading 4,001 instead made the common searches slower at 1,000,000 articles (p50 38 against
+ * 32-37 ms) and the rest no faster (docs/performance.md, "Admin article search").
  */
-export const ADMIN_SEARCH_TUNING: SearchTuning = { indexMatches: 4000 };
+export const ADMIN_SEARCH_TUNING: SearchTuning = { indexMatches: 1000 };
 
 /**
  * Dates follow insertion order, so the first matches (a bitmap scan reads the table in its physical
@@ -45,19 +83,20 @@ const WALK_FIRST: Record<Query['sort'], boolean> = { newest: true, updated: true
  * Left to itself PostgreSQL picks badly here. It cannot see that testing a row's vector reads it from
  * TOAST, nor that a word and a filter go together ("career" is never in wellness), so it chose
  * sequential scans, or walks of a sort index that read 20,000-100,000 vectors (0.3-1.5 s at 100,000
- * articles). So the plan is chosen here, from what the GIN index answers:
+ * articles). So the plan is chosen here, from what the GIN index answers, and every step reads the
+ * narrow copy (`article_search`), not the articles:
  *
  * 1. Up to `indexMatches` + 1 matches with their sort key, by bitmap scans only (the GIN index ANDed
  *    with the filters' btree indexes). Their number is the count. When that is all of them, the page
  *    is the top of them.
- * 2. Otherwise matches are dense (4% of the articles or more at 100,000). Date sorts walk the sort's
- *    index, testing each row's vector, until the page is full; the walk is bounded (matches can come
- *    late in the order, all of one story's weeks). Else:
- * 3. The first matches are a sample, and its (offset + limit)-th best key a bound: that many matches
- *    sort at or before it, so the page lies among the matches within it. Those are read by bitmap
- *    scans again, the bound as a range of the sort's index: about (offset + limit) × matches / sample.
+ * 2. Otherwise there are more than 1,000 matches. Date sorts walk the sort's index, testing each
+ *    row's vector, until the page is full; the walk is bounded (matches can come late in the order,
+ *    all of one story's weeks). Else:
+ * 3. The first matches are a sample, and its (offset + limit)-th best position a bound: that many
+ *    matches sort at or before it, so the page lies among the matches within it. Those are read by
+ *    bitmap scans again, the bound as a range of the sort's index: about (offset + limit) × matches / sample.
  *
- * Then the page's wide rows are read by id. Rows and order are always those of the plain
+ * Then the page's wide rows are read from the articles by id. Rows and order are always those of the plain
  * `where … order by … limit … offset …`, ties included (api/test/admin-search-plans.test.ts).
  */
 export async function searchAdminArticles(
@@ -66,7 +105,7 @@ export async function searchAdminArticles(
   tuning: SearchTuning = ADMIN_SEARCH_TUNING,
 ) {
   // A cursor page is the same search narrowed to the rows after the cursor: every plan holds as is.
-  const where = and(adminArticleWhere(query), adminAfterCursor(query));
+  const where = and(adminArticleWhere(query, COPY), adminAfterCursor(query, COPY));
   const pageEnd = query.offset + query.limit;
   // Counted to the cap whatever the plan, and a sample that holds a whole page.
   const sample = Math.max(tuning.indexMatches, ADMIN_SEARCH_COUNT_CAP, pageEnd) + 1;
@@ -104,8 +143,8 @@ async function firstMatches(tx: Tx, query: Query, where: SQL | undefined, sample
   const sort = ADMIN_ARTICLE_SORTS[query.sort];
   const m = tx.$with('m').as(
     tx
-      .select({ id: articles.id, key: sql`${sort.key()}`.as('key') })
-      .from(articles)
+      .select({ id: articleSearch.id, key: sql`${sort.key(COPY)}`.as('key') })
+      .from(articleSearch)
       .where(where)
       .limit(sample),
   );
@@ -117,11 +156,13 @@ async function firstMatches(tx: Tx, query: Query, where: SQL | undefined, sample
       n: sql<number>`count(*)::int`,
       ids: sql<number[] | null>`case when count(*) <= ${idsUpTo} then array(
         select ${m.id} from ${m} order by ${order} limit ${query.limit} offset ${query.offset}) end`,
-      bound: sql<string | null>`case when count(*) > ${idsUpTo} then (
-        select ${m.key}::text from ${m} order by ${order} limit 1 offset ${query.offset + query.limit - 1}) end`,
+      bound: sql<[string, string] | null>`case when count(*) > ${idsUpTo} then (
+        select array[${m.key}::text, ${m.id}::text] from ${m} order by ${order}
+        limit 1 offset ${query.offset + query.limit - 1}) end`,
     })
     .from(m);
-  return { n: row?.n ?? 0, ids: row?.ids ?? null, bound: row?.bound ?? null };
+  const bound = row?.bound ? { key: row.bound[0], id: Number(row.bound[1]) } : null;
+  return { n: row?.n ?? 0, ids: row?.ids ?? null, bound };
 }
 
 /** Step 2: the page's ids from a bounded walk of the sort's index; fewer than a page when it ran out. */
@@ -130,13 +171,13 @@ async function walkSortIndex(db: Database, query: Query, rows: number): Promise<
   if (!tsq) return [];
   const w = db
     .select({
-      id: articles.id,
-      key: sql`${ADMIN_ARTICLE_SORTS[query.sort].key()}`.as('key'),
-      doc: sql`${articleSearchDocument}`.as('doc'),
+      id: articleSearch.id,
+      key: sql`${ADMIN_ARTICLE_SORTS[query.sort].key(COPY)}`.as('key'),
+      doc: sql`${COPY.doc}`.as('doc'),
     })
-    .from(articles)
-    .where(and(adminArticleWhere({ ...query, q: undefined }), adminAfterCursor(query)))
-    .orderBy(...adminArticleOrder(query.sort))
+    .from(articleSearch)
+    .where(and(adminArticleWhere({ ...query, q: undefined }, COPY), adminAfterCursor(query, COPY)))
+    .orderBy(...adminArticleOrder(query.sort, ADMIN_ARTICLE_SORTS[query.sort].key(COPY), articleSearch.id))
     .limit(rows)
     .as('w');
   const page = await db
@@ -150,17 +191,34 @@ async function walkSortIndex(db: Database, query: Query, rows: number): Promise<
   return page.map((r) => r.id);
 }
 
-/** Step 3: the page's ids among the matches that sort at or before the bound (the sort keys are never null). */
-async function matchesWithin(tx: Tx, query: Query, where: SQL | undefined, bound: string | null) {
+/**
+ * Step 3: the page's ids among the matches that sort at or before the bound (the sort keys are never
+ * null). The bound is a (key, id) position, so a key many rows share (a title used again) bounds
+ * as tightly as one of its own: a row comparison, a range of the (key, id) index.
+ */
+async function matchesWithin(
+  tx: Tx,
+  query: Query,
+  where: SQL | undefined,
+  bound: { key: string; id: number } | null,
+) {
   const sort = ADMIN_ARTICLE_SORTS[query.sort];
-  const key = sort.key();
-  const at = sql`cast(${bound} as ${sql.raw(sort.type)})`;
-  const within = bound === null ? undefined : sort.desc ? sql`${key} >= ${at}` : sql`${key} <= ${at}`;
+  const key = sort.key(COPY);
+  const at = bound && sql`(cast(${bound.key} as ${sql.raw(sort.type)}), ${bound.id})`;
+  const position = sql`(${key}, ${articleSearch.id})`;
+  // The key's own range as well: PostgreSQL estimates it from its statistics (a row comparison it
+  // cannot), and so ANDs the sort's index with the GIN bitmap instead of testing every match's row.
+  const atKey = bound && sql`cast(${bound.key} as ${sql.raw(sort.type)})`;
+  const within = !at
+    ? undefined
+    : sort.desc
+      ? sql`${key} >= ${atKey} and ${position} >= ${at}`
+      : sql`${key} <= ${atKey} and ${position} <= ${at}`;
   const page = await tx
-    .select({ id: articles.id })
-    .from(articles)
+    .select({ id: articleSearch.id })
+    .from(articleSearch)
     .where(and(where, within))
-    .orderBy(...adminArticleOrder(query.sort))
+    .orderBy(...adminArticleOrder(query.sort, key, articleSearch.id))
     .limit(query.limit)
     .offset(query.offset);
   return page.map((r) => r.id);
