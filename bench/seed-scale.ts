@@ -161,7 +161,7 @@ async function countOf(db: Database, table: typeof s.articles | typeof s.product
  */
 async function withoutSearchIndexes<T>(db: Database, work: () => Promise<T>): Promise<T> {
   const found = (await db.execute(
-    `select indexname, indexdef from pg_indexes where indexname in ('articles_search_idx', 'articles_search_vector_idx')
+    `select indexname, indexdef from pg_indexes where indexname = 'articles_search_vector_idx'
       or (tablename = 'article_search' and indexname <> 'article_search_pkey')`,
   )) as unknown as { rows: Array<{ indexname: string; indexdef: string }> };
   for (const ix of found.rows) await db.execute(`drop index ${ix.indexname}`);

@@ -15,8 +15,9 @@ import {
 import { user } from './auth';
 
 /**
- * The full-text document of an article. The GIN index and every search query use this one
- * expression, so PostgreSQL can match them (title A, excerpt and tags B, body C).
+ * The full-text document of an article (title A, excerpt and tags B, body C): the expression of the
+ * stored `search_vector` column (migration 0001), which searches read. An index on the expression
+ * itself was never used once the column existed and was dropped (migration 0024).
  */
 export function articleSearchVector(t: {
   title: AnyPgColumn;
@@ -125,7 +126,6 @@ export const articles = pgTable(
     index('articles_status_updated_idx').on(t.status, sql`${t.updatedAt} desc`, sql`${t.id} desc`),
     index('articles_category_newest_idx').on(t.category, sql`${articleDate(t)} desc`, sql`${t.id} desc`),
     uniqueIndex('articles_external_key_idx').on(t.externalKey),
-    index('articles_search_idx').using('gin', articleSearchVector(t)),
   ],
 );
 
