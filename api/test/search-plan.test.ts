@@ -72,6 +72,14 @@ describe.each(dbTargets)('how a public search finds its matches on %s', (kind) =
     expect(await plan(db, 'quokkas:* & wombats:*')).toMatch(/Seq Scan on article_search|Index Scan/);
   });
 
+  it('the GIN index searches read keeps no pending list to scan (fastupdate off, migration 0025)', async () => {
+    const [idx] = await rows(
+      booted.deps.db,
+      sql`select reloptions from pg_class where relname = 'article_search_vector_idx'`,
+    );
+    expect(idx?.reloptions).toEqual(['fastupdate=off']);
+  });
+
   it('answers as the articles table does: drafts and articles not yet due never found', async () => {
     const { db } = booted.deps;
     expect(await slugs('quokkas wombats')).toEqual([]);
