@@ -1,8 +1,9 @@
 -- Admin article search at 1,000,000 articles (issue 43, admin-search.ts, docs/performance.md): the
 -- search's bitmap of a common word over the articles table (~5 rows a page) spans ~170,000 pages and
--- cost 100-300 ms before any row was read; over the narrow copy (migration 0017, ~60 rows a page) the
--- same bitmap costs ~15 ms. So the copy also holds what the admin list filters and sorts on, and the
--- admin search finds its page's ids there, reading the wide rows of that page alone.
+-- cost 100-300 ms before any row was read; over the narrow copy (migration 0017; ~45 rows a page with
+-- the columns below) the first 1,001 matches cost ~15 ms. So the copy also holds what the admin
+-- list filters and sorts on, and the admin search finds its page's ids there, reading the wide rows
+-- of that page alone.
 -- Built anew rather than updated in place: an update of every row leaves each old version behind
 -- until a vacuum (which cannot run inside a migration), and the table and its GIN index twice the size.
 DROP TABLE IF EXISTS "article_search";--> statement-breakpoint
