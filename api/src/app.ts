@@ -161,6 +161,10 @@ export function internalReads(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(publicCacheFastPath(deps));
   app.use(refuseControlCharsInUrl);
+  app.use(async (c, next) => {
+    c.set('serverRender', true);
+    await next();
+  });
   mountApi(app, deps);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError(errorResponse);

@@ -50,5 +50,7 @@ export type AppEnv = {
     audit?: AuditState<AppDeps>;
     /** When a kept public read stops being true on its own (lib/cache/cache.ts: keepUntil). */
     keepUntil?: number;
+    /** Set by app.ts internalReads: a read made by a server render, never by a browser (no ETag to send). */
+    serverRender?: true;
   };
 };

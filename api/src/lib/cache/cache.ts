@@ -223,7 +223,8 @@ export function publicCache(opts: PublicCacheOptions = {}): MiddlewareHandler<Ap
     // A signed-in reader's fuller answer is computed for them alone and never kept (mountApi makes it
     // private, no-store).
     if (opts.bySession && hasSessionCredentials(c.req.raw.headers)) return next();
-    await tag(c, async () => {
+    // A server render's read is never revalidated: hashing its answer (and cloning it to hash) is wasted.
+    const answer = async () => {
       const { deps } = c.var;
       const ttl = deps.env.PUBLIC_CACHE_MS;
       const key = c.req.url;
@@ -276,7 +277,9 @@ export function publicCache(opts: PublicCacheOptions = {}): MiddlewareHandler<Ap
       // failed, our own.
       if (shared) answerWith(c, shared);
       else if (!ran) await run();
-    });
+    };
+    if (c.get('serverRender')) await answer();
+    else await tag(c, answer);
   };
 }
 
@@ -293,10 +296,11 @@ function answerWith(c: Context<AppEnv>, entry: Entry) {
 
 /**
  * The answer as bytes, with its ETag computed once here: the etag middleware keeps an ETag it finds,
- * so cache hits are neither hashed again nor streamed through a cloned Response.
+ * so cache hits are neither hashed again nor streamed through a cloned Response. Reads the body itself
+ * (no clone, whose stream tee cost more than the hash): the request is answered from the entry after.
  */
 async function snapshot(res: Response): Promise<Entry> {
-  const body = new Uint8Array(await res.clone().arrayBuffer());
+  const body = new Uint8Array(await res.arrayBuffer());
   if (!res.headers.has('etag')) res.headers.set('etag', `"${createHash('sha1').update(body).digest('hex')}"`);
   const headers: [string, string][] = [];
   res.headers.forEach((value, name) => {
