@@ -1,5 +1,5 @@
 import { ARTICLE_CATEGORIES, contentListQuery, countsQuery, LIMITS, searchQuery } from '@site/shared';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
 import { articles } from '../../db/schema';
@@ -12,7 +12,8 @@ import { nextGoLive } from './go-live';
 import { afterCursor, instantText, withNextCursor } from './keyset';
 import { countMatches, searchArticles } from './public-search';
 import { summaryColumns } from './summary-columns';
-import { bodyHtml, bodyHtmlColumns } from './body-html';
+import { readPublicArticle, readRelatedArticles } from './article-reads';
+import { bodyHtml } from './body-html';
 import { movedArticle, movedResponse } from './slug-redirects';
 
 /** Published, or scheduled and due (isPublic): evaluated by each query, so a cached answer is the only lag. */
@@ -106,45 +107,15 @@ export const contentPublicRoutes = new Hono<AppEnv>()
    * keep them; it names each one as a surrogate key, so editing or withdrawing one refreshes it.
    */
   .get('/content/:identifier/related', async (c) => {
-    const { db } = c.var.deps;
-    const id = c.req.param('identifier');
-    const match = /^\d{1,9}$/.test(id) ? eq(articles.id, Number(id)) : eq(articles.slug, id);
-    const [self] = await db
-      .select({ id: articles.id, category: articles.category })
-      .from(articles)
-      .where(and(published, match))
-      .limit(1);
-    if (!self) throw notFound('Article not found');
-    const position = sql`(${articleDate(articles)}, ${articles.id})`;
-    const selfPosition = sql`(select ${articleDate(articles)}, ${articles.id} from ${articles} where ${articles.id} = ${self.id})`;
-    const sameCategory = and(published, eq(articles.category, self.category));
-    const before = await db
-      .select(summaryColumns)
-      .from(articles)
-      .where(and(sameCategory, sql`${position} < ${selfPosition}`))
-      .orderBy(...newestFirst)
-      .limit(LIMITS.relatedArticles);
-    const after =
-      before.length < LIMITS.relatedArticles
-        ? await db
-            .select(summaryColumns)
-            .from(articles)
-            .where(and(sameCategory, sql`${position} > ${selfPosition}`))
-            .orderBy(asc(articleDate(articles)), asc(articles.id))
-            .limit(LIMITS.relatedArticles - before.length)
-        : [];
-    const rows = [...before, ...after];
+    const related = await readRelatedArticles(c.var.deps.db, c.req.param('identifier'));
+    if (!related) throw notFound('Article not found');
+    const { self, rows } = related;
     addKeys(c, `article:${self.id}`, ...rows.map((r) => `article:${r.id}`));
     return c.json(rows);
   })
   .get('/content/:identifier', async (c) => {
     const id = c.req.param('identifier');
-    const match = /^\d{1,9}$/.test(id) ? eq(articles.id, Number(id)) : eq(articles.slug, id);
-    const [row] = await c.var.deps.db
-      .select({ ...summaryColumns, content: articles.content, ...bodyHtmlColumns })
-      .from(articles)
-      .where(and(published, match))
-      .limit(1);
+    const row = await readPublicArticle(c.var.deps.db, id);
     if (!row) {
       // An old slug of a renamed article says where it went (issue 31 §6).
       const moved = await movedArticle(c, id);
