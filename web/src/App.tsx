@@ -4,6 +4,7 @@ import { ToastProvider } from './components/toast/toast';
 import type { Fetcher } from './lib/api';
 import { FetcherContext } from './lib/fetcher-context';
 import { type HeadCollector, HeadContext, SiteContext, type SiteInfo } from './lib/seo';
+import { CurrentUserProvider } from './lib/use-current-user';
 import { routes } from './routes';
 
 function AppRoutes() {
@@ -29,7 +30,9 @@ export function App({ queryClient, fetcher, site, head, matches }: AppProps) {
       <HeadContext.Provider value={head ?? null}>
         <FetcherContext.Provider value={fetcher}>
           <QueryClientProvider client={queryClient}>
-            <ToastProvider>{matches ? renderMatches(matches) : <AppRoutes />}</ToastProvider>
+            <CurrentUserProvider>
+              <ToastProvider>{matches ? renderMatches(matches) : <AppRoutes />}</ToastProvider>
+            </CurrentUserProvider>
           </QueryClientProvider>
         </FetcherContext.Provider>
       </HeadContext.Provider>
