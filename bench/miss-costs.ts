@@ -1,14 +1,16 @@
 /**
- * `DATABASE_URL=postgres://… pnpm --filter @site/bench miss-costs [-- --requests=1000 --rounds=2]`:
+ * `DATABASE_URL=postgres://… pnpm --filter @site/bench miss-costs [-- --requests=1000 --rounds=2 --no-store]`:
  * what one miss of each kind costs in CPU, in the server process and in PostgreSQL's, on a database
  * `pnpm bench` has seeded (pages stored), against the compiled server. Each kind is sent as distinct
  * requests (no cache can answer), four at a time so the server is never idle between them but no
  * queue forms. Tells where an open-loop crowd's cores go before a profile says why.
  * Loopback only; writes nothing. The first round warms the server and PostgreSQL's buffers.
+ * `--no-store` turns the page store off: each article page is then the render alone (its brotli for the
+ * reader included, no store write), the refill's unit of work.
  */
 import path from 'node:path';
 import { Pool } from 'undici';
-import { num } from './cli-args';
+import { flag, num } from './cli-args';
 import { loadCorpus } from './corpus';
 import { cpuSeconds } from './cpu';
 import { shuffled } from './long-tail';
@@ -18,6 +20,7 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('Set DATABASE_URL to a database `pnpm bench` has seeded.');
 const requests = num('requests', 1000);
 const rounds = num('rounds', 2);
+const noStore = flag('no-store');
 const AT_ONCE = 4;
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html,application/json' };
 
@@ -31,7 +34,7 @@ if (slugs.length < requests * rounds * 2)
 let nextSlug = 0;
 const word = () => words[Math.floor(Math.random() * words.length)] ?? 'calm';
 const kinds: Record<string, () => string> = {
-  'article page miss (stored page)': () => `/content/${slugs[nextSlug++]}`,
+  [`article page miss (${noStore ? 'rendered, store off' : 'stored page'})`]: () => `/content/${slugs[nextSlug++]}`,
   'API article miss': () => `/api/content/${slugs[nextSlug++]}`,
   'search miss, two random words': () => `/api/content/search?q=${encodeURIComponent(`${word()} ${word()}`)}`,
 };
@@ -39,6 +42,7 @@ const kinds: Record<string, () => string> = {
 const server = await startCompiledServer({
   ...productionServerEnv(databaseUrl, path.join(benchDir, '.data')),
   SITE_URL: BENCH_SITE_URL,
+  ...(noStore ? { STORED_PAGES: 'false' } : {}),
 });
 const pool = new Pool(server.url, { connections: AT_ONCE });
 const isServer = (pid: number) => pid === server.pid;

@@ -19,6 +19,7 @@ import { keyHeaders, parseKeys } from '../lib/cache/surrogate-keys';
 import type { AppDeps, AppEnv } from '../context';
 import { webClientDir, webServerEntry } from './paths';
 import {
+  brotliForm,
   readStoredPage,
   registerPageRenderer,
   storeBuild,
@@ -212,8 +213,10 @@ export function ssrHandler(deps: AppDeps, reads: Hono<AppEnv>): Handler<AppEnv> 
       }
       const rendered = await renderPage(r, reads, env, url, { anonymous, forward, noindex: isPreview });
       // Only a plain request's render is kept: a query string is the reader's, not the page's.
-      if (startedAt && rendered.shared && !url.search)
+      if (startedAt && rendered.shared && !url.search) {
+        brotliForm(rendered);
         storeRenderedPage(c.var.deps, url.pathname, rendered, storeBuild(r.build, deps.env), startedAt);
+      }
       return rendered;
     };
     const fresh = cacheable ? getCached(c.var.deps, cacheKey) : undefined;

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { articles, pageBuilds, storedPages } from '../db/schema';
@@ -59,7 +58,22 @@ export function storeBuild(webBuild: string, env: Pick<Env, 'SITE_URL' | 'BRAND_
 }
 
 const ARTICLE_PAGE = /^\/(?:content\/([^/]+)|article\/(\d{1,9}))$/;
-const brotliAsync = promisify(brotliCompress);
+const packedPages = new WeakMap<CachedEntry, Uint8Array<ArrayBuffer>>();
+
+/**
+ * A render's brotli form (cached-response.ts's quality), made once and kept with the entry: the reader
+ * whose miss stores the page is answered with the bytes the store keeps, instead of compressing twice.
+ * Synchronous: zlib's thread pool cost several times the CPU on this 2-core machine (cached-response.ts).
+ */
+export function brotliForm(page: CachedEntry): Uint8Array<ArrayBuffer> {
+  let packed = packedPages.get(page);
+  if (!packed) {
+    packed = new Uint8Array(brotliCompressSync(page.body, brotliOptions(page.body.byteLength)));
+    packedPages.set(page, packed);
+    withEncodedForm(page, 'br', packed);
+  }
+  return packed;
+}
 
 /** Whether this path is an article page the store keeps. */
 export function storedPagePath(env: Pick<Env, 'STORED_PAGES'>, pathname: string): boolean {
@@ -159,7 +173,7 @@ async function articleOf(deps: AppDeps, path: string): Promise<number | null> {
 }
 
 /**
- * Keep a render: brotli it once (cached-response.ts's quality, off the event loop) and upsert it,
+ * Keep a render: brotli it once (brotliForm, shared with the reader's answer) and upsert it,
  * unless a write invalidated one of its keys after the render began (its data may predate the write)
  * or this is not the newest build. Never throws: a page that is not stored is rendered again on its
  * next miss.
@@ -175,7 +189,7 @@ export async function savePage(
   const articleId = await articleOf(deps, path);
   if (articleId === null) return false;
   const keys = [...(page.keys ?? [])];
-  const packed = new Uint8Array(await brotliAsync(page.body, brotliOptions(page.body.byteLength)));
+  const packed = brotliForm(page);
   const raced = sql`exists (select 1 from page_invalidations i where i.key = any(${sql.param(keys)}::text[]) and i.at >= ${renderStartedAt.toISOString()}::timestamptz)`;
   const result = (await deps.db.execute(sql`
     insert into ${storedPages} (path, article_id, build, keys, stale, br, rendered_at)
