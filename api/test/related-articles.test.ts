@@ -64,6 +64,9 @@ describe.each(dbTargets)('GET /api/content/:identifier/related on %s', (kind) =>
   it('the oldest gets the nearest after it; a lone article gets none', async () => {
     expect((await related('w1')).titles).toEqual(['Wellness 2', 'Wellness 3']);
     expect((await related('s1')).titles).toEqual([]);
+    // By id (as the article page asks): the empty answer of a lone article is still a 200.
+    const lone = await related(ids.s1!);
+    expect([lone.status, lone.titles]).toEqual([200, []]);
   });
 
   it('do not move when a newer article is published, and name each article they show', async () => {
@@ -86,5 +89,7 @@ describe.each(dbTargets)('GET /api/content/:identifier/related on %s', (kind) =>
   it('a missing or unpublished article: 404', async () => {
     expect((await related('no-such-article')).status).toBe(404);
     expect((await related('draft')).status).toBe(404);
+    expect((await related(ids.draft!)).status).toBe(404);
+    expect((await related(999_999_999)).status).toBe(404);
   });
 });

@@ -11,7 +11,9 @@ const published = isPublic();
 const position = sql`(${articleDate(articles)}, ${articles.id})`;
 /** The position of the article `$self` in its category's newest-first order. */
 const selfPosition = sql`(select ${articleDate(articles)}, ${articles.id} from ${articles} where ${articles.id} = ${sql.placeholder('self')})`;
-const sameCategory = and(published, eq(articles.category, sql.placeholder('category')));
+/** Its category, if `$self` is public (null otherwise, so nothing matches). */
+const selfCategory = sql`(select ${articles.category} from ${articles} where ${published} and ${articles.id} = ${sql.placeholder('self')})`;
+const sameCategory = and(published, sql`${articles.category} = ${selfCategory}`);
 
 /**
  * The statements every article page reads (its article, then its related articles), built and named once
@@ -91,23 +93,21 @@ export async function readPublicArticle(db: Database, identifier: string) {
  */
 export async function readRelatedArticles(db: Database, identifier: string) {
   const s = statements(db);
-  const id = asId(identifier);
-  const [self] = await (id === undefined
-    ? s.selfBySlug.execute({ slug: identifier })
-    : s.selfById.execute({ id }));
-  if (!self) return undefined;
-  const before = await s.before.execute({
-    self: self.id,
-    category: self.category,
-    limit: LIMITS.relatedArticles,
-  });
+  let id = asId(identifier);
+  let known = false;
+  if (id === undefined) {
+    [{ id } = { id: undefined }] = await s.selfBySlug.execute({ slug: identifier });
+    if (id === undefined) return undefined;
+    known = true;
+  }
+  // By id (as the article page asks), one statement: the article's category and position are its subqueries.
+  const before = await s.before.execute({ self: id, limit: LIMITS.relatedArticles });
   const after =
     before.length < LIMITS.relatedArticles
-      ? await s.after.execute({
-          self: self.id,
-          category: self.category,
-          limit: LIMITS.relatedArticles - before.length,
-        })
+      ? await s.after.execute({ self: id, limit: LIMITS.relatedArticles - before.length })
       : [];
-  return { self, rows: [...before, ...after] };
+  const rows = [...before, ...after];
+  // Nothing related: the article may be alone in its category, or not public at all.
+  if (rows.length === 0 && !known && (await s.selfById.execute({ id })).length === 0) return undefined;
+  return { selfId: id, rows };
 }

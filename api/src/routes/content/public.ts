@@ -109,8 +109,8 @@ export const contentPublicRoutes = new Hono<AppEnv>()
   .get('/content/:identifier/related', async (c) => {
     const related = await readRelatedArticles(c.var.deps.db, c.req.param('identifier'));
     if (!related) throw notFound('Article not found');
-    const { self, rows } = related;
-    addKeys(c, `article:${self.id}`, ...rows.map((r) => `article:${r.id}`));
+    const { selfId, rows } = related;
+    addKeys(c, `article:${selfId}`, ...rows.map((r) => `article:${r.id}`));
     return c.json(rows);
   })
   .get('/content/:identifier', async (c) => {
