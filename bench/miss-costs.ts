@@ -34,7 +34,8 @@ if (slugs.length < requests * rounds * 2)
 let nextSlug = 0;
 const word = () => words[Math.floor(Math.random() * words.length)] ?? 'calm';
 const kinds: Record<string, () => string> = {
-  [`article page miss (${noStore ? 'rendered, store off' : 'stored page'})`]: () => `/content/${slugs[nextSlug++]}`,
+  [`article page miss (${noStore ? 'rendered, store off' : 'stored page'})`]: () =>
+    `/content/${slugs[nextSlug++]}`,
   'API article miss': () => `/api/content/${slugs[nextSlug++]}`,
   'search miss, two random words': () => `/api/content/search?q=${encodeURIComponent(`${word()} ${word()}`)}`,
 };
