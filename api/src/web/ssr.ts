@@ -214,6 +214,7 @@ export function ssrHandler(deps: AppDeps, reads: Hono<AppEnv>): Handler<AppEnv> 
       const rendered = await renderPage(r, reads, env, url, { anonymous, forward, noindex: isPreview });
       // Only a plain request's render is kept: a query string is the reader's, not the page's.
       if (startedAt && rendered.shared && !url.search) {
+        // Its br form now, once: this reader's answer (below) and the store keep the same bytes.
         brotliForm(rendered);
         storeRenderedPage(c.var.deps, url.pathname, rendered, storeBuild(r.build, deps.env), startedAt);
       }
