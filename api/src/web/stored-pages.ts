@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { articles, pageBuilds, storedPages } from '../db/schema';
@@ -58,12 +59,13 @@ export function storeBuild(webBuild: string, env: Pick<Env, 'SITE_URL' | 'BRAND_
 }
 
 const ARTICLE_PAGE = /^\/(?:content\/([^/]+)|article\/(\d{1,9}))$/;
+const brotliAsync = promisify(brotliCompress);
 const packedPages = new WeakMap<CachedEntry, Uint8Array<ArrayBuffer>>();
 
 /**
  * A render's brotli form (cached-response.ts's quality), made once and kept with the entry: the reader
  * whose miss stores the page is answered with the bytes the store keeps, instead of compressing twice.
- * Synchronous: zlib's thread pool cost several times the CPU on this 2-core machine (cached-response.ts).
+ * Synchronous, as every answer is compressed on the request path (cached-response.ts says why).
  */
 export function brotliForm(page: CachedEntry): Uint8Array<ArrayBuffer> {
   let packed = packedPages.get(page);
@@ -173,7 +175,9 @@ async function articleOf(deps: AppDeps, path: string): Promise<number | null> {
 }
 
 /**
- * Keep a render: brotli it once (brotliForm, shared with the reader's answer) and upsert it,
+ * Keep a render: its br form (the reader's, brotliForm, when a reader's miss made it; else compressed
+ * in zlib's pool, so the background refill leaves the event loop to readers: bench/refill.ts at 10,000,
+ * a synchronous brotli here cost the readers 13-15% of their requests a second) and upsert it,
  * unless a write invalidated one of its keys after the render began (its data may predate the write)
  * or this is not the newest build. Never throws: a page that is not stored is rendered again on its
  * next miss.
@@ -189,7 +193,9 @@ export async function savePage(
   const articleId = await articleOf(deps, path);
   if (articleId === null) return false;
   const keys = [...(page.keys ?? [])];
-  const packed = brotliForm(page);
+  const packed =
+    packedPages.get(page) ??
+    new Uint8Array(await brotliAsync(page.body, brotliOptions(page.body.byteLength)));
   const raced = sql`exists (select 1 from page_invalidations i where i.key = any(${sql.param(keys)}::text[]) and i.at >= ${renderStartedAt.toISOString()}::timestamptz)`;
   const result = (await deps.db.execute(sql`
     insert into ${storedPages} (path, article_id, build, keys, stale, br, rendered_at)
