@@ -33,7 +33,7 @@ function prepare(db: Database) {
       .prepare(name);
   const self = (match: typeof byId, name: string) =>
     db
-      .select({ id: articles.id, category: articles.category })
+      .select({ id: articles.id })
       .from(articles)
       .where(and(published, match))
       .limit(1)
@@ -96,8 +96,9 @@ export async function readRelatedArticles(db: Database, identifier: string) {
   let id = asId(identifier);
   let known = false;
   if (id === undefined) {
-    [{ id } = { id: undefined }] = await s.selfBySlug.execute({ slug: identifier });
-    if (id === undefined) return undefined;
+    const [self] = await s.selfBySlug.execute({ slug: identifier });
+    if (!self) return undefined;
+    id = self.id;
     known = true;
   }
   // By id (as the article page asks), one statement: the article's category and position are its subqueries.
