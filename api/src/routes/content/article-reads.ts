@@ -32,12 +32,7 @@ function prepare(db: Database) {
       .limit(1)
       .prepare(name);
   const self = (match: typeof byId, name: string) =>
-    db
-      .select({ id: articles.id })
-      .from(articles)
-      .where(and(published, match))
-      .limit(1)
-      .prepare(name);
+    db.select({ id: articles.id }).from(articles).where(and(published, match)).limit(1).prepare(name);
   return {
     articleById: article(byId, 'article_by_id'),
     articleBySlug: article(bySlug, 'article_by_slug'),
