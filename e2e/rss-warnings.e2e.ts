@@ -52,7 +52,9 @@ describe('RSS warnings and AI outcomes in a real browser (issue 28)', () => {
       JSON.stringify([
         {
           name: 'Turnbuckle Times',
-          url: `${feeds.base}/files/ring-news.xml`,
+          // Two seconds to answer: the run is still going when the tab first asks, so the "started"
+          // toast is on screen before the outcome replaces it (a run that ended sooner raced it).
+          url: `${feeds.base}/files/ring-news.xml?delay=2000`,
           category: 'sports',
           makeRecipes: true,
         },

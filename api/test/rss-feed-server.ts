@@ -264,8 +264,13 @@ export async function startFeedServer(): Promise<FeedServer> {
     const file = path.startsWith('/files/') ? FEED_FILES[path.slice('/files/'.length)] : undefined;
     if (file) {
       const name = file.file ?? path.slice('/files/'.length);
-      res.writeHead(200, { 'content-type': file.type });
-      return res.end(file.bytes ? file.bytes() : readFixture(name));
+      // `?delay=MS`: the file answers after a pause, so a run is still going when a test looks at it.
+      const delay = Math.min(Number(url.searchParams.get('delay') ?? 0) || 0, 10_000);
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': file.type });
+        res.end(file.bytes ? file.bytes() : readFixture(name));
+      }, delay);
+      return;
     }
     switch (path) {
       case '/rss.xml':
