@@ -5,12 +5,13 @@
  * requests (no cache can answer), four at a time so the server is never idle between them but no
  * queue forms. Tells where an open-loop crowd's cores go before a profile says why.
  * Loopback only; writes nothing. The first round warms the server and PostgreSQL's buffers.
+ * `--only=page|api|search` sends that kind alone (a profile of one kind: BENCH_NODE_FLAGS in server.ts).
  * `--no-store` turns the page store off: each article page is then the render alone (its brotli for the
  * reader included, no store write), the refill's unit of work.
  */
 import path from 'node:path';
 import { Pool } from 'undici';
-import { flag, num } from './cli-args';
+import { flag, num, option } from './cli-args';
 import { loadCorpus } from './corpus';
 import { cpuSeconds } from './cpu';
 import { shuffled } from './long-tail';
@@ -21,6 +22,7 @@ if (!databaseUrl) throw new Error('Set DATABASE_URL to a database `pnpm bench` h
 const requests = num('requests', 1000);
 const rounds = num('rounds', 2);
 const noStore = flag('no-store');
+const only = option('only');
 const AT_ONCE = 4;
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html,application/json' };
 
@@ -33,12 +35,23 @@ if (slugs.length < requests * rounds * 2)
 
 let nextSlug = 0;
 const word = () => words[Math.floor(Math.random() * words.length)] ?? 'calm';
-const kinds: Record<string, () => string> = {
-  [`article page miss (${noStore ? 'rendered, store off' : 'stored page'})`]: () =>
-    `/content/${slugs[nextSlug++]}`,
-  'API article miss': () => `/api/content/${slugs[nextSlug++]}`,
-  'search miss, two random words': () => `/api/content/search?q=${encodeURIComponent(`${word()} ${word()}`)}`,
+const allKinds: Record<string, [string, () => string]> = {
+  page: [
+    `article page miss (${noStore ? 'rendered, store off' : 'stored page'})`,
+    () => `/content/${slugs[nextSlug++]}`,
+  ],
+  api: ['API article miss', () => `/api/content/${slugs[nextSlug++]}`],
+  search: [
+    'search miss, two random words',
+    () => `/api/content/search?q=${encodeURIComponent(`${word()} ${word()}`)}`,
+  ],
 };
+if (only && !(only in allKinds)) throw new Error(`--only takes ${Object.keys(allKinds).join(', ')}`);
+const kinds = Object.fromEntries(
+  Object.entries(allKinds)
+    .filter(([key]) => !only || key === only)
+    .map(([, kind]) => kind),
+);
 
 const server = await startCompiledServer({
   ...productionServerEnv(databaseUrl, path.join(benchDir, '.data')),
