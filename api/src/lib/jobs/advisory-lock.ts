@@ -9,6 +9,8 @@ export const LOCK_KEYS = {
   /** Creating the job queues and their schedules (queue/boss.ts): DDL that deadlocks when instances race. */
   jobsSetup: 727_350_004,
   storedPages: 727_350_005,
+  /** Building the public search's window index (routes/content/search-window.ts). */
+  searchWindow: 727_350_006,
 } as const;
 
 export type ReleaseLock = () => Promise<void>;
