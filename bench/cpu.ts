@@ -38,3 +38,19 @@ export function cpuSplit(groups: Record<string, (pid: number, comm: string) => b
       .join(', ');
   };
 }
+
+/** The processes whose parent is `pid` now (a cluster primary's workers), from /proc (Linux). */
+export function childrenOf(pid: number): Set<number> {
+  const children = new Set<number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.add(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}

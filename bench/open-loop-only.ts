@@ -5,14 +5,15 @@
  * process, PostgreSQL's processes, this load generator), so a change can be judged in minutes.
  *
  *   flags: --rates=N,N --seconds=N --as-filed (the server as issue 29 found it: no page store,
- *          searches kept 1 s; bench/long-tail-run.ts AS_FILED_ENV)
+ *          searches kept 1 s; bench/long-tail-run.ts AS_FILED_ENV) --workers=N (WEB_CONCURRENCY:
+ *          N server processes; their cores are counted as the server's)
  * Loopback only; writes nothing.
  */
 import path from 'node:path';
 import { BUDGET } from './budget';
 import { loadCorpus } from './corpus';
 import { flag, num, option } from './cli-args';
-import { cpuSplit } from './cpu';
+import { childrenOf, cpuSplit } from './cpu';
 import { crowdPlans } from './crowd';
 import { openLoop } from './long-tail';
 import { AS_FILED_ENV, AS_FILED_NAME } from './long-tail-run';
@@ -23,6 +24,7 @@ if (!databaseUrl) throw new Error('Set DATABASE_URL to a database `pnpm bench` h
 const rates = (option('rates') ?? '200,300').split(',').map(Number);
 const seconds = num('seconds', 8);
 const asFiled = flag('as-filed');
+const workers = num('workers', 1);
 
 const { slugs, vocabulary } = await loadCorpus(databaseUrl);
 
@@ -30,6 +32,7 @@ const server = await startCompiledServer({
   ...productionServerEnv(databaseUrl, path.join(benchDir, '.data')),
   SITE_URL: BENCH_SITE_URL,
   ...(asFiled ? AS_FILED_ENV : {}),
+  WEB_CONCURRENCY: String(workers),
 });
 const budget = { pageApiP99Ms: BUDGET.crowdP99Ms, searchP99Ms: BUDGET.openLoopSearchP99Ms };
 const mixed = () => crowdPlans(slugs, vocabulary, 23)[3]!;
@@ -37,8 +40,10 @@ try {
   console.log(`${slugs.length} articles; ${asFiled ? AS_FILED_NAME : 'as built'}; ${seconds} s a step`);
   await openLoop(server.url, mixed(), { rate: rates[0]!, seconds, budget });
   for (const rate of rates) {
+    // A cluster's workers are the primary's children (none with one process), all up by now.
+    const serverWorkers = childrenOf(server.pid);
     const cores = cpuSplit({
-      server: (pid) => pid === server.pid,
+      server: (pid) => pid === server.pid || serverWorkers.has(pid),
       postgres: (_, comm) => comm.startsWith('postgres'),
       bench: (pid) => pid === process.pid,
     });
