@@ -15,6 +15,7 @@ import {
 } from './admin-list';
 import { bitmapScansOnly, type Tx } from './search-plan';
 import { tsQuery } from './search-query';
+import type { Window } from './search-window';
 
 type Query = z.output<typeof adminArticleListQuery>;
 
@@ -88,7 +89,9 @@ const WALK_FIRST: Record<Query['sort'], boolean> = { newest: true, updated: true
  *
  * 1. Up to `indexMatches` + 1 matches with their sort key, by bitmap scans only (the GIN index ANDed
  *    with the filters' btree indexes). Their number is the count. When that is all of them, the page
- *    is the top of them.
+ *    is the top of them. Asked first of the public search's window of the newest rows, whose GIN
+ *    index is a few percent of the whole one: a full sample there is a count past the cap and a
+ *    sample for step 3 (at 1,000,000 articles: p95 57-90 ms against 77-94 without, interleaved).
  * 2. Otherwise there are more than 1,000 matches. Date sorts walk the sort's index, testing each
  *    row's vector, until the page is full; the walk is bounded (matches can come late in the order,
  *    all of one story's weeks). Else:
@@ -103,6 +106,8 @@ export async function searchAdminArticles(
   db: Database,
   query: Query,
   tuning: SearchTuning = ADMIN_SEARCH_TUNING,
+  /** The public search's window of the newest rows (search-window.ts), when there is one. */
+  window: Window | null = null,
 ) {
   // A cursor page is the same search narrowed to the rows after the cursor: every plan holds as is.
   const where = and(
@@ -112,9 +117,20 @@ export async function searchAdminArticles(
   const pageEnd = query.offset + query.limit;
   // Counted to the cap whatever the plan, and a sample that holds a whole page.
   const sample = Math.max(tuning.indexMatches, ADMIN_SEARCH_COUNT_CAP, pageEnd) + 1;
-  const probe = await bitmapScansOnly(db, (tx) =>
-    firstMatches(tx, query, where, sample, tuning.indexMatches),
-  );
+  // The sample may come from the newest rows alone, through their small GIN index: when they hold a
+  // whole sample, so do all rows (the count is past the cap), and any sample's bound is a bound.
+  // Both probes in one transaction: a word too rare for the window costs one small lookup more.
+  const { probe, sampled } = await bitmapScansOnly(db, async (tx) => {
+    if (window) {
+      const since = sql`${articleSearch.sortAt} >= ${window.since}::timestamptz`;
+      const inWindow = await firstMatches(tx, query, and(where, since), sample, tuning.indexMatches);
+      if (inWindow.n >= sample) return { probe: inWindow, sampled: 'window' as const };
+    }
+    return {
+      probe: await firstMatches(tx, query, where, sample, tuning.indexMatches),
+      sampled: 'table' as const,
+    };
+  });
   const total = {
     count: Math.min(probe.n, ADMIN_SEARCH_COUNT_CAP),
     capped: probe.n > ADMIN_SEARCH_COUNT_CAP,
@@ -138,7 +154,7 @@ export async function searchAdminArticles(
         .where(inArray(articles.id, ids))
         .orderBy(...adminArticleOrder(query.sort))
     : [];
-  return { rows, total, plan };
+  return { rows, total, plan, sampled };
 }
 
 /** Step 1: the number of matches up to `sample`; the page's ids when they are at most `idsUpTo`, else the bound. */

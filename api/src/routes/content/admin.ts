@@ -30,6 +30,7 @@ import {
 } from './admin-list';
 import { withNextCursor } from './keyset';
 import { searchAdminArticles } from './admin-search';
+import { searchWindow } from './search-window';
 import { countMatches, countUpTo, runBulk } from './bulk';
 import { publishFields } from './publishing';
 import { slugTaken, uniqueSlug } from './slug';
@@ -64,7 +65,8 @@ export const contentAdminRoutes = new Hono<AppEnv>()
       if (total.capped) c.header('X-Total-Count-Capped', 'true');
     };
     if (query.q) {
-      const { rows, total } = await searchAdminArticles(db, query);
+      const window = searchWindow(c.var.deps);
+      const { rows, total } = await searchAdminArticles(db, query, undefined, window);
       sendTotal(total);
       return c.json(withNextCursor(c, rows, query.limit));
     }
