@@ -85,8 +85,7 @@ const withoutCount = <T extends { candidates: number }>({ candidates: _n, ...row
 
 /**
  * The ranked page, each row with the number of candidates it was ranked among. `since` narrows the
- * matches to the rows dated at or after it; the date test sits beside the words' so that the two
- * indexes are ANDed into one bitmap.
+ * matches to the window's rows (dated at or after it), read through the window's own GIN index.
  */
 function rankedCandidates(db: Database, tsq: SQL, category?: string, since?: string) {
   // The vectors are read for the candidates alone, after the newest are chosen off the narrow rows:
