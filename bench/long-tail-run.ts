@@ -18,7 +18,11 @@ export interface LongTail {
 const STORE_DONE = "[pages] every public article's page is stored";
 
 /** Until the server's start-up job has stored every article page (its log says so). */
-async function storedPagesReady(server: Child, log: (m: string) => void, timeoutS: number): Promise<number> {
+export async function storedPagesReady(
+  server: Child,
+  log: (m: string) => void,
+  timeoutS: number,
+): Promise<number> {
   const started = Date.now();
   let lastNote = 0;
   while (!server.output().includes(STORE_DONE)) {

@@ -110,7 +110,7 @@ describe.each(dbTargets)('admin article search plans on %s', (kind) => {
   ];
 
   /** Every query against the plain one; which plans and which samples were taken. */
-  async function compareWithPlain(tuning: SearchTuning, window: Window | null = null) {
+  async function compareWithPlain(tuning: SearchTuning, windows: Window[] = []) {
     const db = booted.deps.db;
     const used = new Set<string>();
     const sampled = new Set<string>();
@@ -126,7 +126,7 @@ describe.each(dbTargets)('admin article search plans on %s', (kind) => {
         .offset(query.offset);
       const [all] = await db.select({ n: count() }).from(s.articles).where(where);
       const n = Number(all?.n);
-      const got = await searchAdminArticles(db, query, tuning, window);
+      const got = await searchAdminArticles(db, query, tuning, windows);
       if (n) used.add(got.plan);
       sampled.add(got.sampled);
       expect(
@@ -230,9 +230,16 @@ describe.each(dbTargets)('admin article search plans on %s', (kind) => {
     await booted.deps.db.execute(sql`analyze article_search`);
     const window = await refreshSearchWindow(booted.deps, { rows: 1250, tableTimes: 1, growth: 3 });
     expect(window?.rows).toBe(1250);
-    expect(await compareWithPlain(ADMIN_SEARCH_TUNING, window)).toEqual({
+    expect(await compareWithPlain(ADMIN_SEARCH_TUNING, window ? [window] : [])).toEqual({
       used: ['all matches', 'walk', 'within the bound'],
       sampled: ['table', 'window'],
+    });
+    // Sizes smallest first: 300 rows never hold a sample of 1,001, so the next size is asked.
+    const tiny = await refreshSearchWindow(booted.deps, { rows: 300, tableTimes: 1, growth: 3 });
+    expect(tiny?.rows).toBeGreaterThanOrEqual(300); // rows sharing the 300th date come too
+    expect(await compareWithPlain(ADMIN_SEARCH_TUNING, tiny && window ? [tiny, window] : [])).toEqual({
+      used: ['all matches', 'walk', 'within the bound'],
+      sampled: ['a wider window', 'table'],
     });
   });
 });

@@ -5,7 +5,7 @@ import type { Booted } from '../src/bootstrap';
 import { BITMAP_SCANS_ONLY, type Database, splitPool } from '../src/db/client';
 import { countMatches, findArticles, matching, searchArticles } from '../src/routes/content/public-search';
 import { onSearchConnections } from '../src/routes/content/search-plan';
-import { refreshSearchWindow, searchWindow } from '../src/routes/content/search-window';
+import { refreshSearchWindow, searchWindow, searchWindows } from '../src/routes/content/search-window';
 import { dbTargets, testApp } from './helpers';
 
 const rows = async (db: Database, query: ReturnType<typeof sql>) =>
@@ -111,8 +111,9 @@ describe.each(dbTargets)('how a public search finds its matches on %s', (kind) =
       where slug like 'filler-%' and substring(slug from 8)::int > 2000`);
     await db.execute(sql`analyze article_search`);
     const window = { rows: 1000, tableTimes: 4, growth: 3 };
+    let windows = [window];
     const found = async (q: string, category?: string) => {
-      const { rows: answer, plan } = await findArticles(booted.deps, q, category, window);
+      const { rows: answer, plan } = await findArticles(booted.deps, q, category, windows);
       return { slugs: answer.map((a) => a.slug), plan };
     };
     const indexes = () =>
@@ -165,15 +166,33 @@ describe.each(dbTargets)('how a public search finds its matches on %s', (kind) =
       // In half of all rows: ~470 public matches among the newest 1,000, so the newest 200 are there.
       ['quokkas', 'quokkas:*', undefined, 'newest window'],
       // In half of all rows, none of them new: the whole table after all.
-      ['herons', 'herons:*', undefined, 'all matches after the window'],
+      ['herons', 'herons:*', undefined, 'all matches after the windows'],
       // Fewer than 200 in the window (one row in seven; a third of the rows in the category).
-      ['calm', 'calm:*', undefined, 'all matches after the window'],
-      ['quokkas', 'quokkas:*', 'wellness', 'all matches after the window'],
+      ['calm', 'calm:*', undefined, 'all matches after the windows'],
+      ['quokkas', 'quokkas:*', 'wellness', 'all matches after the windows'],
     ] as const) {
       const expected = await plainSearch(db, words, category);
       expect(expected.length).toBeGreaterThan(0);
       expect(await found(q, category), `${q} ${category ?? ''}`).toEqual({ slugs: expected, plan });
     }
+
+    // Two sizes, smallest first, each with its own index: the newest 300 hold ~140 "quokkas", too few,
+    // so the newest 1,000 are asked next; a word in neither goes to the whole table after both.
+    const smallest = { rows: 300, tableTimes: 4, growth: 3 };
+    const small = await refreshSearchWindow(booted.deps, smallest);
+    expect(small?.since).toBe(await newest(300));
+    expect(searchWindows(booted.deps, [smallest, window])).toEqual([small, made]);
+    expect((await indexes()).map((i) => i.since).sort()).toEqual([made?.since, small?.since].sort());
+    windows = [smallest, window];
+    for (const [q, words, plan] of [
+      ['quokkas', 'quokkas:*', 'a wider window'],
+      ['herons', 'herons:*', 'all matches after the windows'],
+    ] as const) {
+      expect(await found(q), q).toEqual({ slugs: await plainSearch(db, words), plan });
+    }
+    windows = [window];
+    // An index of the one window there was before sizes (named without one) goes with the next build.
+    await db.execute(sql`create index article_search_recent_20200101000000000 on article_search (id)`);
 
     // 2,100 articles later the window holds over three times its rows: a new index of the newest
     // 1,000 replaces the old one.
@@ -185,7 +204,8 @@ describe.each(dbTargets)('how a public search finds its matches on %s', (kind) =
     const remade = await refreshSearchWindow(booted.deps, window);
     expect(remade?.since).toBe(await newest(1000));
     expect(remade?.since).not.toBe(made?.since);
-    expect(await indexes()).toEqual([{ name: expect.any(String), since: remade?.since }]);
+    // The old index of its size went, and the unsized one; the other size's stays.
+    expect((await indexes()).map((i) => i.since).sort()).toEqual([remade?.since, small?.since].sort());
     expect(await found('quokkas')).toEqual({
       slugs: await plainSearch(db, 'quokkas:*'),
       plan: 'newest window',

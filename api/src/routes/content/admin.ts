@@ -30,7 +30,7 @@ import {
 } from './admin-list';
 import { withNextCursor } from './keyset';
 import { searchAdminArticles } from './admin-search';
-import { searchWindow } from './search-window';
+import { searchWindows } from './search-window';
 import { countMatches, countUpTo, runBulk } from './bulk';
 import { publishFields } from './publishing';
 import { slugTaken, uniqueSlug } from './slug';
@@ -65,8 +65,8 @@ export const contentAdminRoutes = new Hono<AppEnv>()
       if (total.capped) c.header('X-Total-Count-Capped', 'true');
     };
     if (query.q) {
-      const window = searchWindow(c.var.deps);
-      const { rows, total } = await searchAdminArticles(db, query, undefined, window);
+      const windows = searchWindows(c.var.deps);
+      const { rows, total } = await searchAdminArticles(db, query, undefined, windows);
       sendTotal(total);
       return c.json(withNextCursor(c, rows, query.limit));
     }

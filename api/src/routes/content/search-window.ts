@@ -4,15 +4,18 @@ import type { Database } from '../../db/client';
 import { LOCK_KEYS, tryAdvisoryLock } from '../../lib/jobs/advisory-lock';
 
 /**
- * The newest articles a public search looks among first (issue 43), with a GIN index of their own.
+ * The newest articles a public search looks among first (issue 43), with GIN indexes of their own.
  * A search ranks the newest 200 matches, and over 1,000,000 articles a common pair of words matches
  * 20,000-200,000 of them: reading every match to find the newest cost 90-190 ms of PostgreSQL's
  * time. Among the newest rows only, through a partial GIN index that holds only them (its posting
- * lists a few percent as long), the same searches cost 8-15 ms.
+ * lists a few percent as long), the same searches cost 8-15 ms. Windows come in sizes (SEARCH_WINDOWS),
+ * each with its own index, smallest first: a pair too rare for the newest 20,000 rows often has its 200
+ * among the newest 100,000, whose index is a tenth of the whole one at 1,000,000.
  *
- * The index is `… where sort_at >= <since>`, made when the window is first needed and made again
- * (the old one dropped) once the rows since then are `growth` times `rows`: an archive that gains a
- * few hundred articles a day rebuilds it every few months, in a second or two, CONCURRENTLY.
+ * A window's index is `… where sort_at >= <since>`, made when the window is first needed and made
+ * again (the old one dropped) once the rows since then are `growth` times `rows`: an archive that
+ * gains a few hundred articles a day rebuilds the smallest every few months, in a second or two,
+ * CONCURRENTLY.
  */
 export interface SearchWindowTuning {
   /** How many of the newest rows a new index holds. */
@@ -23,11 +26,27 @@ export interface SearchWindowTuning {
   growth: number;
 }
 export const SEARCH_WINDOW: SearchWindowTuning = { rows: 20_000, tableTimes: 4, growth: 3 };
+/**
+ * The sizes a public search tries, smallest first. At 1,000,000 articles, 300 pairs of the bench's
+ * title words cost 16.6 ms a search (sequential, elapsed) with the 20,000 alone and 12.2 ms with the
+ * 100,000 after it; a 200,000 after those cost more than it saved (13.8 ms): a pair with no match
+ * anywhere (3 in 10 of them) pays every window and then the whole table.
+ */
+export const SEARCH_WINDOWS: readonly SearchWindowTuning[] = [
+  SEARCH_WINDOW,
+  { rows: 100_000, tableTimes: 4, growth: 3 },
+];
 
 /** How often the window's size is read again: a window only grows between reads (new rows are inside it). */
 const REFRESH_MS = 10 * 60_000;
-/** Every window index's name starts so; its comment holds its `since`, exactly as its predicate says. */
+/**
+ * A window's index is named `<prefix><rows>_<since's digits>`; its comment holds its `since`, exactly
+ * as its predicate says. (Until 6 Dec there was one size, named `<prefix><since's digits>`.)
+ */
 const INDEX_PREFIX = 'article_search_recent_';
+const indexPrefix = (tuning: SearchWindowTuning) => `${INDEX_PREFIX}${Math.trunc(tuning.rows)}_`;
+/** An index of the one window there was before sizes: its name has no size. */
+const isUnsized = (name: string) => /^article_search_recent_\d+$/.test(name);
 
 export interface Window {
   /** The date of the window's oldest row, as written in its index's predicate. */
@@ -41,11 +60,16 @@ export interface Window {
 type Deps = Pick<AppDeps, 'db' | 'dbKind' | 'logger'>;
 interface Entry {
   at: number;
-  tuning: SearchWindowTuning;
   window: Window | null;
   refreshing?: Promise<Window | null>;
 }
-const entries = new WeakMap<Database, Entry>();
+/** Each database's windows as last read, by size (tests pass sizes of their own). */
+const entries = new WeakMap<Database, Map<SearchWindowTuning, Entry>>();
+function entriesOf(db: Database) {
+  const byTuning = entries.get(db) ?? new Map<SearchWindowTuning, Entry>();
+  entries.set(db, byTuning);
+  return byTuning;
+}
 
 const rowsOf = async <T>(db: Database, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -56,9 +80,14 @@ function windowIndexes(db: Database) {
     db,
     sql`select c.relname as name, obj_description(c.oid, 'pg_class') as since, i.indisvalid as valid
       from pg_class c join pg_index i on i.indexrelid = c.oid
-      where i.indrelid = 'article_search'::regclass and c.relname like ${`${INDEX_PREFIX}%`}
+      where i.indrelid = 'article_search'::regclass and starts_with(c.relname, ${INDEX_PREFIX})
       order by c.relname desc`,
   );
+}
+
+/** This size's indexes, newest first (names sort by date within a size). */
+async function indexesOfSize(db: Database, tuning: SearchWindowTuning) {
+  return (await windowIndexes(db)).filter((i) => i.name.startsWith(indexPrefix(tuning)));
 }
 
 async function countSince(db: Database, since: string) {
@@ -69,10 +98,20 @@ async function countSince(db: Database, since: string) {
   return Number(row?.n ?? 0);
 }
 
-/** Builds the index of the newest `rows`, then drops the others. Null when another instance is at it. */
-async function buildWindowIndex(deps: Deps, tuning: SearchWindowTuning): Promise<string | null> {
+/** Another instance holds the build's lock: read again soon, not after REFRESH_MS. */
+const BUSY = 'busy';
+const BUSY_RETRY_MS = 30_000;
+
+/**
+ * Builds the index of the newest `rows`, then drops the others of its size and any from before sizes.
+ * BUSY when another instance is building one (of any size: one build at a time).
+ */
+async function buildWindowIndex(
+  deps: Deps,
+  tuning: SearchWindowTuning,
+): Promise<string | typeof BUSY | null> {
   const release = await tryAdvisoryLock(deps, LOCK_KEYS.searchWindow);
-  if (!release) return null;
+  if (!release) return BUSY;
   try {
     const { db } = deps;
     const [edge] = await rowsOf<{ since: Date | string }>(
@@ -83,7 +122,7 @@ async function buildWindowIndex(deps: Deps, tuning: SearchWindowTuning): Promise
     if (!edge) return null;
     const started = performance.now();
     const since = new Date(edge.since).toISOString();
-    const name = `${INDEX_PREFIX}${since.replace(/\D/g, '')}`;
+    const name = `${indexPrefix(tuning)}${since.replace(/\D/g, '')}`;
     // CONCURRENTLY: articles are written meanwhile. PGlite has one connection and no such option.
     const concurrently = deps.dbKind === 'postgres' ? sql.raw('concurrently ') : sql.raw('');
     await db.execute(sql`drop index ${concurrently}if exists ${sql.identifier(name)}`);
@@ -91,11 +130,11 @@ async function buildWindowIndex(deps: Deps, tuning: SearchWindowTuning): Promise
       using gin (search_vector) with (fastupdate = off) where sort_at >= ${sql.raw(`'${since}'`)}::timestamptz`);
     await db.execute(sql`comment on index ${sql.identifier(name)} is ${sql.raw(`'${since}'`)}`);
     for (const old of await windowIndexes(db))
-      if (old.name !== name)
+      if (old.name !== name && (old.name.startsWith(indexPrefix(tuning)) || isUnsized(old.name)))
         await db.execute(sql`drop index ${concurrently}if exists ${sql.identifier(old.name)}`);
     deps.logger.info(
       { since, rows: tuning.rows, ms: Math.round(performance.now() - started) },
-      '[search] built the index of the newest articles searches look among first',
+      '[search] built an index of the newest articles searches look among first',
     );
     return since;
   } finally {
@@ -103,7 +142,7 @@ async function buildWindowIndex(deps: Deps, tuning: SearchWindowTuning): Promise
   }
 }
 
-async function readWindow(deps: Deps, tuning: SearchWindowTuning): Promise<Window | null> {
+async function readWindow(deps: Deps, tuning: SearchWindowTuning): Promise<Window | typeof BUSY | null> {
   const { db } = deps;
   const [table] = await rowsOf<{ n: number | null }>(
     db,
@@ -112,34 +151,55 @@ async function readWindow(deps: Deps, tuning: SearchWindowTuning): Promise<Windo
   const tableRows = Number(table?.n ?? -1);
   // Never analysed (-1), or too small for a window to save anything.
   if (tableRows < tuning.rows * tuning.tableTimes) return null;
-  const current = (await windowIndexes(db)).find((i) => i.valid && i.since);
+  const current = (await indexesOfSize(db, tuning)).find((i) => i.valid && i.since);
   let since = current?.since ?? null;
   let rows = since ? await countSince(db, since) : 0;
   if (!since || rows > tuning.rows * tuning.growth) {
     const built = await buildWindowIndex(deps, tuning);
-    if (built) [since, rows] = [built, await countSince(db, built)];
+    if (built === BUSY && !since) return BUSY;
+    if (built && built !== BUSY) [since, rows] = [built, await countSince(db, built)];
   }
   return since ? { since, rows, tableRows } : null;
 }
 
+/** One reading (and build) at a time per database in this process: sizes read one after another. */
+const queues = new WeakMap<Database, Promise<unknown>>();
+function queued<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  const next = (queues.get(db) ?? Promise.resolve()).then(work, work);
+  queues.set(
+    db,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
 /** Reads the window now, building its index when it has none or has outgrown it (tests; searches start it). */
 export function refreshSearchWindow(deps: Deps, tuning: SearchWindowTuning = SEARCH_WINDOW) {
-  const entry = entries.get(deps.db);
-  if (entry?.refreshing && entry.tuning === tuning) return entry.refreshing;
-  const keep = entry?.tuning === tuning ? entry.window : null;
-  const refreshing = readWindow(deps, tuning).then(
+  const byTuning = entriesOf(deps.db);
+  const entry = byTuning.get(tuning);
+  if (entry?.refreshing) return entry.refreshing;
+  const keep = entry?.window ?? null;
+  const refreshing = queued(deps.db, () => readWindow(deps, tuning)).then(
     (window) => {
-      entries.set(deps.db, { at: Date.now(), tuning, window });
-      return window;
+      if (window !== BUSY) {
+        byTuning.set(tuning, { at: Date.now(), window });
+        return window;
+      }
+      // Another instance is building it: as it was, read again in BUSY_RETRY_MS.
+      byTuning.set(tuning, { at: Date.now() - REFRESH_MS + BUSY_RETRY_MS, window: keep });
+      return keep;
     },
     (err: unknown) => {
       // Kept as it was; the next search after REFRESH_MS tries again. Searches stay right meanwhile.
-      deps.logger.warn({ err }, '[search] could not read or build the window of the newest articles');
-      entries.set(deps.db, { at: Date.now(), tuning, window: keep });
+      deps.logger.warn(
+        { err, rows: tuning.rows },
+        '[search] could not read or build a window of the newest articles',
+      );
+      byTuning.set(tuning, { at: Date.now(), window: keep });
       return keep;
     },
   );
-  entries.set(deps.db, { at: entry?.at ?? 0, tuning, window: keep, refreshing });
+  byTuning.set(tuning, { at: entry?.at ?? 0, window: keep, refreshing });
   return refreshing;
 }
 
@@ -148,9 +208,13 @@ export function refreshSearchWindow(deps: Deps, tuning: SearchWindowTuning = SEA
  * older than REFRESH_MS is made again in the background while this search uses the last one.
  */
 export function searchWindow(deps: Deps, tuning: SearchWindowTuning = SEARCH_WINDOW): Window | null {
-  const entry = entries.get(deps.db);
-  const current = entry?.tuning === tuning;
-  const fresh = current && Date.now() - (entry?.at ?? 0) < REFRESH_MS;
-  if (!fresh && !(current && entry?.refreshing)) void refreshSearchWindow(deps, tuning);
-  return current ? (entry?.window ?? null) : null;
+  const entry = entriesOf(deps.db).get(tuning);
+  const fresh = entry && Date.now() - entry.at < REFRESH_MS;
+  if (!fresh && !entry?.refreshing) void refreshSearchWindow(deps, tuning);
+  return entry?.window ?? null;
+}
+
+/** The windows there are, smallest first (searchWindow of each size: none waits). */
+export function searchWindows(deps: Deps, tunings: readonly SearchWindowTuning[] = SEARCH_WINDOWS): Window[] {
+  return tunings.map((tuning) => searchWindow(deps, tuning)).filter((w): w is Window => w !== null);
 }
