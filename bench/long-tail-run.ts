@@ -89,7 +89,8 @@ export async function measureLongTail(opts: {
       peakRssMb = Math.max(peakRssMb, child.rssMb());
     }, 200);
     try {
-      const found = await highestOpenLoopRate(child.url, mixed, {
+      // Each server meets the same crowd (same seed), which goes on from step to step.
+      const found = await highestOpenLoopRate(child.url, mixed(), {
         start: 50,
         seconds: opts.seconds,
         budget,

@@ -162,11 +162,14 @@ export async function openLoop(
 
 /**
  * The highest rate the mixed crowd can arrive at with every budget kept: double from `start` until a
- * step fails, then halve the gap between the last good and the first bad rate a few times.
+ * step fails, then halve the gap between the last good and the first bad rate a few times. One crowd
+ * goes on from step to step: until 6 Dec each step drew a new crowd of the same seed, so it sent the
+ * previous step's requests again, found those searches still kept (SEARCH_CACHE_MS, 30 s) and their
+ * pages stored, and only its last requests were new to the server.
  */
 export async function highestOpenLoopRate(
   base: string,
-  makePlan: () => CrowdPlan,
+  crowd: CrowdPlan,
   opts: {
     start: number;
     seconds: number;
@@ -177,7 +180,7 @@ export async function highestOpenLoopRate(
 ): Promise<{ rate: number; steps: OpenLoopStep[] }> {
   const steps: OpenLoopStep[] = [];
   const once = async (rate: number) => {
-    const s = await openLoop(base, makePlan(), { rate, seconds: opts.seconds, budget: opts.budget });
+    const s = await openLoop(base, crowd, { rate, seconds: opts.seconds, budget: opts.budget });
     steps.push(s);
     const k = s.byKind;
     opts.log?.(
@@ -193,7 +196,7 @@ export async function highestOpenLoopRate(
   const step = async (rate: number) => (await once(rate)) || (await once(rate));
   // A fresh server's first requests (JIT, lazy page modules, new connections) are not its steady
   // state: unmeasured, they failed the render-only path's first step on a 100 ms outlier (quick bench).
-  await openLoop(base, makePlan(), { rate: opts.start, seconds: opts.seconds, budget: opts.budget });
+  await openLoop(base, crowd, { rate: opts.start, seconds: opts.seconds, budget: opts.budget });
   opts.log?.(`  open-loop warm-up at ${opts.start} req/s for ${opts.seconds} s (not counted)`);
   let good = 0;
   let bad = 0;

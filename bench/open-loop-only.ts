@@ -38,14 +38,15 @@ const server = await startCompiledServer({
   WEB_CONCURRENCY: String(workers),
 });
 const budget = { pageApiP99Ms: BUDGET.crowdP99Ms, searchP99Ms: BUDGET.openLoopSearchP99Ms };
-const mixed = () => crowdPlans(slugs, vocabulary, 23)[3]!;
+// One crowd from the warm-up to the last step: a new one per step would send the same requests again.
+const crowd = crowdPlans(slugs, vocabulary, 23)[3]!;
 try {
   console.log(`${slugs.length} articles; ${asFiled ? AS_FILED_NAME : 'as built'}; ${seconds} s a step`);
   // The start-up refill renders on the server's cores until the store's bound is full: measured
   // beside it, the steps would count its renders as the crowd's (5 Dec's first runs at 1,000,000 did).
   if (!asFiled)
     console.log(`page store filled (waited ${await storedPagesReady(server, console.log, 7200)} s)`);
-  await openLoop(server.url, mixed(), { rate: rates[0]!, seconds, budget });
+  await openLoop(server.url, crowd, { rate: rates[0]!, seconds, budget });
   for (const rate of rates) {
     // A cluster's workers are the primary's children (none with one process), all up by now.
     const serverWorkers = childrenOf(server.pid);
@@ -54,7 +55,7 @@ try {
       postgres: (_, comm) => comm.startsWith('postgres'),
       bench: (pid) => pid === process.pid,
     });
-    const step = await openLoop(server.url, mixed(), { rate, seconds, budget });
+    const step = await openLoop(server.url, crowd, { rate, seconds, budget });
     const k = step.byKind;
     console.log(
       `${rate} req/s: pages p50 ${k.page.p50} p99 ${k.page.p99} · API p50 ${k.api.p50} p99 ${k.api.p99} · lists p99 ${k.list.p99} · search p50 ${k.search.p50} p99 ${k.search.p99} ms · ${step.ok ? 'ok' : 'over'}`,

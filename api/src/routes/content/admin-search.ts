@@ -15,7 +15,7 @@ import {
 } from './admin-list';
 import { bitmapScansOnly, type Tx } from './search-plan';
 import { tsQuery } from './search-query';
-import type { Window } from './search-window';
+import { type Window, worthWidening } from './search-window';
 
 type Query = z.output<typeof adminArticleListQuery>;
 
@@ -119,13 +119,16 @@ export async function searchAdminArticles(
   const sample = Math.max(tuning.indexMatches, ADMIN_SEARCH_COUNT_CAP, pageEnd) + 1;
   // The sample may come from the newest rows alone, through their small GIN index: when they hold a
   // whole sample, so do all rows (the count is past the cap), and any sample's bound is a bound.
-  // All probes in one transaction: a word too rare for the windows costs their small lookups more.
+  // All probes in one transaction: a word too rare for the windows costs their small lookups more
+  // (a window with too few matches to promise a sample in the next skips it: worthWidening).
   const { probe, sampled } = await bitmapScansOnly(db, async (tx) => {
     for (const [i, window] of windows.entries()) {
       const since = sql`${articleSearch.sortAt} >= ${window.since}::timestamptz`;
       const inWindow = await firstMatches(tx, query, and(where, since), sample, tuning.indexMatches);
       if (inWindow.n >= sample)
         return { probe: inWindow, sampled: i ? ('a wider window' as const) : ('window' as const) };
+      const next = windows[i + 1];
+      if (next && !worthWidening(inWindow.n, sample, window, next)) break;
     }
     return {
       probe: await firstMatches(tx, query, where, sample, tuning.indexMatches),

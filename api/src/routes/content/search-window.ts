@@ -214,6 +214,17 @@ export function searchWindow(deps: Deps, tuning: SearchWindowTuning = SEARCH_WIN
   return entry?.window ?? null;
 }
 
+/**
+ * Whether the next (larger) window is worth asking after `found` of `needed` matches in `asked`: the
+ * newest rows' share of a word's matches stays about the same as the window widens, so fewer than half
+ * of `needed` expected there (found × its rows / the asked one's) goes straight to the whole table. At
+ * 1,000,000 articles, of 300 pairs of words the 96 with fewer than 20 matches in the newest 20,000 had
+ * none with 200 in the newest 100,000 (85 had no match anywhere).
+ */
+export function worthWidening(found: number, needed: number, asked: Window, next: Window) {
+  return (found * next.rows) / Math.max(1, asked.rows) >= needed / 2;
+}
+
 /** The windows there are, smallest first (searchWindow of each size: none waits). */
 export function searchWindows(deps: Deps, tunings: readonly SearchWindowTuning[] = SEARCH_WINDOWS): Window[] {
   return tunings.map((tuning) => searchWindow(deps, tuning)).filter((w): w is Window => w !== null);
