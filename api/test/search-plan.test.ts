@@ -73,6 +73,22 @@ describe.each(dbTargets)('how a public search finds its matches on %s', (kind) =
     expect(await plan(db, 'quokkas:* & wombats:*')).toMatch(/Seq Scan on article_search|Index Scan/);
   });
 
+  it.runIf(kind === 'postgres')(
+    'every search connection has the settings from its first statement on',
+    async () => {
+      // As many statements at once as the search pool has connections, on connections opened for them:
+      // the first statement of each must already see BITMAP_SCANS_ONLY (pg-pool's onConnect).
+      const settings = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          onSearchConnections(booted.deps, (s) =>
+            rows(s, sql`select current_setting('enable_seqscan') as seq, current_setting('work_mem') as mem`),
+          ),
+        ),
+      );
+      for (const [row] of settings) expect(row).toEqual({ seq: 'off', mem: '32MB' });
+    },
+  );
+
   it('the GIN index searches read keeps no pending list to scan (fastupdate off, migration 0025)', async () => {
     const [idx] = await rows(
       booted.deps.db,

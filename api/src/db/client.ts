@@ -102,20 +102,21 @@ export async function openDatabase(opts: {
     // the operating system gives up on the connection.
     const sizes = splitPool(opts.poolMax ?? 10);
     const pool = new pg.Pool({ connectionString: opts.url, max: sizes.main, connectionTimeoutMillis: 5000 });
+    // Set on each new connection before its first query: pg-pool awaits onConnect before it hands the
+    // connection out (a 'connect' listener ran beside the first query, which pg 9 will refuse).
+    const bitmapScansOnly = Object.entries(BITMAP_SCANS_ONLY)
+      .map(([name, value]) => `set ${name} = '${value}'`)
+      .join('; ');
     const searchPool = new pg.Pool({
       connectionString: opts.url,
       max: sizes.search,
       connectionTimeoutMillis: 5000,
-    });
-    // Set on each new connection before its first query (pg queues the query behind this one).
-    const bitmapScansOnly = Object.entries(BITMAP_SCANS_ONLY)
-      .map(([name, value]) => `set ${name} = '${value}'`)
-      .join('; ');
-    searchPool.on('connect', (client) => {
-      // Failing, the session plans as any other: slower searches, same answers.
-      client
-        .query(bitmapScansOnly)
-        .catch((err: Error) => warn(`[db] search connection settings: ${err.message}`));
+      onConnect: async (client) => {
+        // Failing, the session plans as any other: slower searches, same answers.
+        await client
+          .query(bitmapScansOnly)
+          .catch((err: Error) => warn(`[db] search connection settings: ${err.message}`));
+      },
     });
     let closing = false;
     const listeners = new Set<() => Promise<void>>();
